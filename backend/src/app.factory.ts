@@ -1,0 +1,70 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app-config';
+import { siteMiddleware } from './site/site.middleware';
+import { SiteService } from './site/site.service';
+
+/** Exactly what the site needs: itself, Cloudflare Turnstile and Stripe.js. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://js.stripe.com'],
+  frameSrc: ['https://challenges.cloudflare.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://api.stripe.com', 'https://m.stripe.network'],
+  imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** JSON bodies above this are refused with 413 (forms are small; a 5,000-character message fits easily). */
+export const JSON_BODY_LIMIT = '16kb';
+
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
+    }),
+  );
+  // Stripe signs the exact bytes: the webhook gets the raw body, everything else parsed JSON.
+  app.use('/api/stripe/webhook', express.raw({ type: '*/*', limit: '256kb' }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json', 'text/plain'] }));
+  app.use(compression({ threshold: 1024 }));
+  const assets = express.static(config.staticDir, { index: false, redirect: false, maxAge: '1d' });
+  const hashedAssets = express.static(join(config.staticDir, 'assets'), {
+    index: false,
+    redirect: false,
+    immutable: true,
+    maxAge: '1y',
+  });
+  app.use('/assets', hashedAssets);
+  // Non-HTML files of the build (favicon, images); pages themselves are served by SiteService with their status.
+  app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
+    /\.html?$/i.test(request.path) || request.path.startsWith('/api') ? next() : assets(request, response, next),
+  );
+  app.use(siteMiddleware(app.get(SiteService)));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter(app.get(SiteService)));
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,75 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { SiteModule } from './site/site.module';
+
+/** Personal data never reaches the logs (names, emails, phone numbers, messages). */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["stripe-signature"]',
+  '*.name',
+  '*.email',
+  '*.phone',
+  '*.message',
+  '*.subject',
+  '*.motivation',
+  '*.experience',
+  '*.description',
+  '*.referrerName',
+  '*.referrerEmail',
+  '*.formData',
+  '*.to',
+  '*.replyTo',
+];
+
+/** One module per domain (STYLE.md); add new ones here. */
+const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req: IncomingMessage) => {
+              const given = req.headers['x-request-id'];
+              return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+            },
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url?.split('?')[0],
+              }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
+        }),
+        // spec/ARCHITECTURE: per-IP limit on every POST; GETs (pages, assets, health) are not limited here.
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'post', ttl: 60_000, limit: config.postRateLimitPerMinute }],
+          skipIf: (context) => context.switchToHttp().getRequest<{ method: string }>().method !== 'POST',
+        }),
+        DatabaseModule,
+        SiteModule,
+        HealthModule,
+        ...DOMAIN_MODULES,
+      ],
+      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** The one error shape of the API (ARCHITECTURE.md): `{success:false, error, fields?}`. */
+export interface ApiErrorBody {
+  success: false;
+  error: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends HttpException {
+  constructor(status: HttpStatus, message: string, fields?: Record<string, string>) {
+    const body: ApiErrorBody = { success: false, error: message, ...(fields ? { fields } : {}) };
+    super(body, status);
+  }
+}
+
+export class DatabaseUnavailableError extends ApiError {
+  constructor() {
+    super(
+      HttpStatus.SERVICE_UNAVAILABLE,
+      'The service is temporarily unavailable. Nothing was saved; please try again in a few minutes.',
+    );
+  }
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'P1001', // Prisma: can't reach database server
+  'P1002', // timed out
+  'P1017', // server closed the connection
+  'P2024', // timed out fetching a connection from the pool
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_TEXT =
+  /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|terminating connection|Can't reach database|DatabaseNotReachable|Server has closed the connection|the database system is (starting up|shutting down)|Query read timeout/i;
+
+/** True when an error means PostgreSQL cannot be reached right now (answer 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
+    if (typeof candidate.code === 'string' && UNAVAILABLE_CODES.has(candidate.code)) return true;
+    if (typeof candidate.originalCode === 'string' && UNAVAILABLE_CODES.has(candidate.originalCode)) return true;
+    if (typeof candidate.message === 'string' && UNAVAILABLE_TEXT.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -1,0 +1,34 @@
+/** spec §9: tiers in euro per month and the minimum custom amount. */
+export const DONATION_TIERS = [250, 500, 1000, 2500, 5000] as const;
+export const MIN_DONATION_EUR = 5;
+/** Beyond the spec: a sane ceiling so a typo cannot start a huge subscription. */
+export const MAX_DONATION_EUR = 100000;
+export const CHECKOUT_REDIRECT_DELAY_MS = 100;
+
+export const DONATION_SOURCES = [
+  'google',
+  'social_media',
+  'volunteer',
+  'newsletter',
+  'family_friends',
+  'other',
+] as const;
+export const DONATION_PLATFORMS = ['instagram', 'facebook', 'tiktok', 'youtube', 'linkedin', 'other'] as const;
+export const DONATION_STATUSES = ['pending', 'open', 'completed', 'failed', 'cancelled'] as const;
+
+/**
+ * spec §4/§5: a custom amount is free text; both "7,50" and "7.50" mean 7.5 euro.
+ * Returns the amount in euro, or null when it is not a number of at least the minimum.
+ */
+export function parseEuroAmount(input: string): number | null {
+  const text = input.trim().replace(/^€\s*/, '').replace(/\s/g, '');
+  if (!/^\d+([.,]\d{1,2})?$/.test(text)) return null;
+  const value = Number(text.replace(',', '.'));
+  if (!Number.isFinite(value) || value < MIN_DONATION_EUR || value > MAX_DONATION_EUR) return null;
+  return value;
+}
+
+/** spec §4: the tier amount is read from its label by removing the euro sign and thousands dot. */
+export function amountFromTierLabel(label: string): number {
+  return Number(label.replace(/€/g, '').replace(/\./g, '').trim());
+}

@@ -1,0 +1,5 @@
+export * from './languages';
+export * from './routes';
+export * from './forms';
+export * from './donations';
+export * from './foundation';
