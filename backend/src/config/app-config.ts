@@ -99,8 +99,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   let port = 3000;
   if (env.PORT !== undefined && env.PORT !== '') {
     port = Number(env.PORT);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) {
-      problems.push(`PORT must be a whole number between 1 and 65535 (got "${env.PORT}")`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      problems.push(`PORT must be a whole number between 0 and 65535 (got "${env.PORT}")`);
     }
   }
 

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  messageId: string | undefined;
+  subject: string | undefined;
+  receivedAt: number;
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. It can be stopped and restarted on the same
+ * port (SMTP outage) or told to refuse messages with a status code.
+ */
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  /** When set, every message is refused with this SMTP reply code (e.g. 451 temporary, 550 permanent). */
+  refuseWith: number | undefined;
+  private server: SMTPServer | undefined;
+  port = 0;
+
+  async start(port = this.port): Promise<this> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (this.refuseWith) {
+            const error = new Error('Refused by test sink') as Error & { responseCode: number };
+            error.responseCode = this.refuseWith;
+            return callback(error);
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          this.messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            messageId: header(raw, 'Message-ID'),
+            subject: header(raw, 'Subject'),
+            receivedAt: Date.now(),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Messages whose envelope includes this recipient. */
+  to(address: string): ReceivedMail[] {
+    return this.messages.filter((m) => m.to.includes(address));
+  }
+}
+
+/** A header value of a raw message (unfolded); enough for tests. */
+export function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head);
+  return match?.[1].trim();
+}

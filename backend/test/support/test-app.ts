@@ -1,0 +1,95 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../src/app.factory';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { SmtpSink } from './smtp-sink';
+import { StripeStub } from './stripe-stub';
+import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTurnstileStub, TURNSTILE_TOKENS } from './turnstile-stub';
+import type { HttpStub } from './http-stub';
+
+export { TURNSTILE_TOKENS };
+
+export const TEST_TURNSTILE_SECRET = 'test-turnstile-secret-0001';
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_signing';
+export const TEST_STAFF_EMAIL = 'staff@stichting.test';
+
+/** Environment for an app under test; the URLs of the loopback stand-ins come from the caller. */
+export function testEnv(parts: {
+  databaseUrl: string;
+  smtpUrl: string;
+  turnstileVerifyUrl: string;
+  stripeApiUrl: string;
+  stripeSecretKey: string;
+  port?: number;
+  publicBaseUrl?: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(parts.port ?? 0),
+    DATABASE_URL: parts.databaseUrl,
+    PUBLIC_BASE_URL: parts.publicBaseUrl ?? 'http://127.0.0.1',
+    SMTP_URL: parts.smtpUrl,
+    MAIL_FROM: 'Stichting Test <noreply@stichting.test>',
+    STAFF_EMAIL: TEST_STAFF_EMAIL,
+    STRIPE_SECRET_KEY: parts.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: parts.stripeApiUrl,
+    TURNSTILE_SITE_KEY: 'test-site-key-0001',
+    TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
+    TURNSTILE_VERIFY_URL: parts.turnstileVerifyUrl,
+    RATE_LIMIT_POST_PER_MINUTE: '1000',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+export interface TestStack {
+  app: NestExpressApplication;
+  url: string;
+  config: AppConfig;
+  database: TestDatabase;
+  smtp: SmtpSink;
+  turnstile: HttpStub;
+  stripe: StripeStub;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a random loopback port, with its own migrated database, a real SMTP server and
+ * local stand-ins for Turnstile and Stripe. `env` overrides any variable (e.g. RATE_LIMIT_POST_PER_MINUTE).
+ */
+export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const database = await createTestDatabase();
+  const smtp = await new SmtpSink().start();
+  const turnstile = await createTurnstileStub(TEST_TURNSTILE_SECRET).start();
+  const stripeSecretKey = StripeStub.randomSecret();
+  const stripe = await new StripeStub(stripeSecretKey).start();
+  const config = loadConfig({
+    ...testEnv({
+      databaseUrl: database.url,
+      smtpUrl: smtp.url,
+      turnstileVerifyUrl: `${turnstile.url}/siteverify`,
+      stripeApiUrl: stripe.url,
+      stripeSecretKey,
+    }),
+    ...env,
+  });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    database,
+    smtp,
+    turnstile,
+    stripe,
+    async close() {
+      await app.close();
+      await Promise.all([smtp.stop(), turnstile.stop(), stripe.stop()]);
+      await database.drop();
+    },
+  };
+}
