@@ -8,7 +8,9 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { QueueModule } from './queue/queue.module';
 import { SiteModule } from './site/site.module';
+import { TurnstileModule } from './turnstile/turnstile.module';
 
 /** Personal data never reaches the logs (names, emails, phone numbers, messages). */
 export const REDACTED_LOG_PATHS = [
@@ -67,6 +69,8 @@ export class AppModule {
         DatabaseModule,
         SiteModule,
         HealthModule,
+        QueueModule,
+        TurnstileModule,
         ...DOMAIN_MODULES,
       ],
       providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],

@@ -37,7 +37,9 @@ export class StripeStub {
   private handle(request: StubRequest, response: Parameters<typeof sendJson>[0]): void {
     if (request.method === 'GET' && request.path.startsWith('/checkout/')) {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      response.end('<!doctype html><html lang="en"><title>Stripe Checkout (test stub)</title><h1>Stripe Checkout (test stub)</h1></html>');
+      response.end(
+        '<!doctype html><html lang="en"><title>Stripe Checkout (test stub)</title><h1>Stripe Checkout (test stub)</h1></html>',
+      );
       return;
     }
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
@@ -64,7 +66,12 @@ export class StripeStub {
         metadata: {},
       });
     }
-    sendJson(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } });
+    sendJson(response, 404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${request.path})`,
+      },
+    });
   }
 
   static randomSecret(): string {

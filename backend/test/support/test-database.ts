@@ -43,7 +43,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 /** Databases left behind by an interrupted run (older than an hour) are removed at the start of the next one. */
 export async function dropStaleTestDatabases(): Promise<void> {
   await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'site_test_%'");
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'site_test_%'",
+    );
     const cutoff = Date.now() - 60 * 60 * 1000;
     for (const { datname } of rows) {
       const created = parseInt(datname.split('_')[2] ?? '', 36);

@@ -22,7 +22,12 @@ export function createTurnstileStub(expectedSecret: string, hostname = '127.0.0.
     }
     switch (params.response) {
       case TURNSTILE_TOKENS.pass:
-        return sendJson(response, 200, { success: true, hostname, challenge_ts: new Date().toISOString(), 'error-codes': [] });
+        return sendJson(response, 200, {
+          success: true,
+          hostname,
+          challenge_ts: new Date().toISOString(),
+          'error-codes': [],
+        });
       case TURNSTILE_TOKENS.wrongHostname:
         return sendJson(response, 200, { success: true, hostname: 'evil.example', 'error-codes': [] });
       case TURNSTILE_TOKENS.slow:
