@@ -75,3 +75,11 @@ export const ERROR_PATHS = {
 } as const;
 
 export const PRIVACY_REDIRECT_PATH = '/privacy';
+
+/**
+ * The canonical path of an error page in a language (/404, /en/error/403, /es/error/500): what the language
+ * switcher links to while an error page shows, since error paths are the same in every language (spec §2).
+ */
+export function errorPagePath(status: keyof typeof ERROR_PATHS, language: Language): string {
+  return `${language === DEFAULT_LANGUAGE ? '' : `/${language}`}${ERROR_PATHS[status][0]}`;
+}

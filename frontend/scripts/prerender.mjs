@@ -1,0 +1,35 @@
+// Renders every page and error page of the route table to static HTML in build/ (see PRERENDER_TARGETS in
+// src/entry-server.tsx), using build/index.html (Vite's client build) as the template.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const buildDir = join(root, 'build');
+const template = await readFile(join(buildDir, 'index.html'), 'utf8');
+const { render, PRERENDER_TARGETS } = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
+
+const PLACEHOLDERS = ['<html lang="nl">', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->'];
+for (const placeholder of PLACEHOLDERS) {
+  if (!template.includes(placeholder)) throw new Error(`build/index.html lacks ${placeholder}`);
+}
+
+const started = Date.now();
+for (const { path, file } of PRERENDER_TARGETS) {
+  const page = await render(path);
+  // Replacer functions: the HTML may contain "$&" and friends, which string replacements would interpret.
+  const html = template
+    .replace('<html lang="nl">', () => `<html lang="${page.language}">`)
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html)
+    .replace('<!--app-data-->', () => `<script type="application/json" id="app-data">${page.data}</script>`);
+  const target = join(buildDir, file);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, html);
+}
+
+// The build manifest is for scripts/size.mjs, not for visitors: keep it out of the served directory.
+await rename(join(buildDir, '.vite', 'manifest.json'), join(root, 'dist-ssr', 'client-manifest.json'));
+await rm(join(buildDir, '.vite'), { recursive: true, force: true });
+
+console.log(`prerendered ${PRERENDER_TARGETS.length} pages into build/ in ${Date.now() - started} ms`);

@@ -1,0 +1,17 @@
+/**
+ * The only module that reads Vite build-time values (import.meta). Jest replaces it with
+ * src/test/build-env.ts (see jest.config.ts), so nothing else may use import.meta.
+ */
+export const IS_DEV: boolean = import.meta.env.DEV;
+
+type LocaleModule = { default: Record<string, unknown> };
+
+/** One lazy chunk per language and namespace: only the current language's strings are downloaded. */
+export const localeLoaders: Record<string, () => Promise<LocaleModule>> = import.meta.glob<LocaleModule>(
+  '../locales/*/*.json',
+);
+
+/** Key of `localeLoaders` for a language and namespace. */
+export function localeKey(language: string, namespace: string): string {
+  return `../locales/${language}/${namespace}.json`;
+}

@@ -1,0 +1,55 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { ALL_PAGES, BASE_URL_TOKEN, errorPagePath, LANGUAGES } from '@stichting/contracts';
+import { serializeAppData } from './app/app-data';
+import { buildHead, renderHead } from './app/metadata';
+import type { RouteHandle } from './app/route-handle';
+import { createRoutes } from './app/routes';
+import { bundlesFor, getI18n } from './i18n/i18n';
+
+export interface RenderedPage {
+  /** The markup of <div id="root">. */
+  html: string;
+  /** <title>, meta and link tags for <head>. */
+  head: string;
+  /** The JSON of the app-data island. */
+  data: string;
+  language: string;
+}
+
+/**
+ * Renders one path to static HTML for scripts/prerender.mjs. Canonical and share URLs carry the
+ * __PUBLIC_BASE_URL__ token, which the server replaces when it loads the files.
+ */
+export async function render(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(createRoutes());
+  const context = await handler.query(new Request(`http://prerender.local${path}`));
+  if (context instanceof Response) throw new Error(`${path}: unexpected response ${context.status}`);
+  if (context.errors) throw new Error(`${path}: ${JSON.stringify(context.errors)}`);
+  const handle = context.matches[context.matches.length - 1]?.route.handle as RouteHandle;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      {/* hydrate={false}: no inline hydration script (CSP); the client needs no loader data. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  const { language } = handle;
+  const head = renderHead(buildHead(handle, getI18n(language).getFixedT(language, 'common'), BASE_URL_TOKEN));
+  return { html, head, data: serializeAppData({ language, bundles: bundlesFor(language, handle.namespaces) }), language };
+}
+
+/**
+ * Everything the prerender step writes (the backend serves exactly this layout from frontend/build):
+ * index.html for "/", <path>/index.html for the other 38 pages, [<lng>/]403|404|500.html for the error pages.
+ */
+export const PRERENDER_TARGETS: ReadonlyArray<{ path: string; file: string }> = [
+  ...ALL_PAGES.map(({ path }) => ({ path, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html` })),
+  ...LANGUAGES.flatMap((language) =>
+    ([403, 404, 500] as const).map((status) => ({
+      path: errorPagePath(status, language),
+      file: `${language === 'nl' ? '' : `${language}/`}${status}.html`,
+    })),
+  ),
+];

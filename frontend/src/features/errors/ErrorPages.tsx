@@ -1,0 +1,88 @@
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '@stichting/contracts';
+import type { ErrorStatus } from '../../app/route-handle';
+import { LocalizedLink } from '../../components/LocalizedLink';
+import { useLanguage } from '../../components/useLanguage';
+
+function goBack() {
+  window.history.back();
+}
+
+/** spec §2: 403 Access Denied; the section is protected. Go back, Go home. */
+function ForbiddenPage() {
+  const { t } = useTranslation();
+  return (
+    <ErrorLayout status={403} title={t('errors.e403.title')} text={t('errors.e403.text')}>
+      <button type="button" className="button button--primary" onClick={goBack}>
+        {t('errors.e403.back')}
+      </button>
+      <LocalizedLink page="home" className="button button--secondary">
+        {t('errors.e403.home')}
+      </LocalizedLink>
+    </ErrorLayout>
+  );
+}
+
+/** spec §2: 404 Page not found. Go back, Go to homepage. */
+function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <ErrorLayout status={404} title={t('errors.e404.title')} text={t('errors.e404.text')}>
+      <button type="button" className="button button--primary" onClick={goBack}>
+        {t('errors.e404.back')}
+      </button>
+      <LocalizedLink page="home" className="button button--secondary">
+        {t('errors.e404.home')}
+      </LocalizedLink>
+    </ErrorLayout>
+  );
+}
+
+/** spec §2: 500 Server Error. Try again (reload), Go home. */
+function ServerErrorPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ErrorLayout status={500} title={t('errors.e500.title')} text={t('errors.e500.text')}>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {t('errors.e500.retry')}
+      </button>
+      {/* A full load of the home page: after a server error the visitor wants a fresh start. */}
+      <a className="button button--secondary" href={ROUTES.home[language]}>
+        {t('errors.e500.home')}
+      </a>
+    </ErrorLayout>
+  );
+}
+
+function ErrorLayout({
+  status,
+  title,
+  text,
+  children,
+}: {
+  status: ErrorStatus;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="error-page">
+      <div className="container error-page__inner">
+        <p className="error-page__code" aria-hidden="true">
+          {status}
+        </p>
+        <h1 className="error-page__title">{title}</h1>
+        <p className="error-page__text">{text}</p>
+        <div className="button-row">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export const ERROR_PAGES: Record<ErrorStatus, ComponentType> = {
+  403: ForbiddenPage,
+  404: NotFoundPage,
+  500: ServerErrorPage,
+};

@@ -1,0 +1,31 @@
+/**
+ * Translation namespaces: the one registry.
+ *
+ * To add a namespace `foo`:
+ *   1. create src/locales/nl/foo.json, src/locales/en/foo.json and src/locales/es/foo.json with the same keys
+ *      (the jest test src/i18n/__tests__/locales.test.ts fails until the three key sets are identical);
+ *   2. add one line below:  foo: typeof import('../locales/nl/foo.json');
+ * Then `useTranslation('foo')` is typed: a missing or misspelled key fails `npm run typecheck -w frontend`.
+ *
+ * A page gets its namespaces loaded (and embedded in its prerendered HTML) by listing them in
+ * src/app/pages.ts; each page's own namespace has the page's id (home, about, getHelp, ...).
+ * 'common' (layout, navigation, footer, metadata, error pages, crash screen) is always loaded.
+ */
+export interface Resources {
+  common: typeof import('../locales/nl/common.json');
+  home: typeof import('../locales/nl/home.json');
+  about: typeof import('../locales/nl/about.json');
+  team: typeof import('../locales/nl/team.json');
+  anbi: typeof import('../locales/nl/anbi.json');
+  annualReports: typeof import('../locales/nl/annualReports.json');
+  support: typeof import('../locales/nl/support.json');
+  volunteer: typeof import('../locales/nl/volunteer.json');
+  getHelp: typeof import('../locales/nl/getHelp.json');
+  contact: typeof import('../locales/nl/contact.json');
+  donate: typeof import('../locales/nl/donate.json');
+  projects: typeof import('../locales/nl/projects.json');
+  thankYou: typeof import('../locales/nl/thankYou.json');
+  donationCancelled: typeof import('../locales/nl/donationCancelled.json');
+}
+
+export type NamespaceName = keyof Resources;
