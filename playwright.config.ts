@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './e2e/support/ports';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the real production build: `npm run build` first.
+ * global-setup starts the app (backend/dist/main.js) with a fresh database, a loopback SMTP server and local
+ * stand-ins for Turnstile and Stripe; see e2e/global-setup.ts.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+});
