@@ -45,7 +45,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const control = new HttpStub((request, response) => {
     if (request.path.startsWith('/mail')) return sendJson(response, 200, smtp.messages);
     if (request.path.startsWith('/stripe/sessions')) {
-      return sendJson(response, 200, stripe.sessions.map((s) => ({ id: s.id, params: Object.fromEntries(s.params) })));
+      return sendJson(
+        response,
+        200,
+        stripe.sessions.map((s) => ({ id: s.id, params: Object.fromEntries(s.params) })),
+      );
     }
     sendJson(response, 404, {});
   });

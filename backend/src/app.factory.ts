@@ -48,6 +48,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   // Stripe signs the exact bytes: the webhook gets the raw body, everything else parsed JSON.
   app.use('/api/stripe/webhook', express.raw({ type: '*/*', limit: '256kb' }));
+  // Crash reports may carry long stacks: accepted up to 128 KB and truncated by the DTO, not refused.
+  app.use('/api/report-error', express.json({ limit: '128kb', type: ['application/json', 'text/plain'] }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json', 'text/plain'] }));
   app.use(compression({ threshold: 1024 }));
   const assets = express.static(config.staticDir, { index: false, redirect: false, maxAge: '1d' });

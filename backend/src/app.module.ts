@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { QueueModule } from './queue/queue.module';
 import { SiteModule } from './site/site.module';
@@ -33,7 +34,7 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /** One module per domain (STYLE.md); add new ones here. */
-const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [];
+const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [ErrorReportsModule];
 
 @Module({})
 export class AppModule {

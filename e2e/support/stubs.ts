@@ -57,7 +57,9 @@ export async function blockStripeJs(page: Page): Promise<void> {
 }
 
 /** Messages the loopback SMTP server has received so far. */
-export async function receivedMail(): Promise<Array<{ to: string[]; subject?: string; raw: string; messageId?: string }>> {
+export async function receivedMail(): Promise<
+  Array<{ to: string[]; subject?: string; raw: string; messageId?: string }>
+> {
   return (await fetch(`${E2E_CONTROL_URL}/mail`)).json();
 }
 

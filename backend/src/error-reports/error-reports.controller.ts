@@ -1,0 +1,20 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import { ErrorReportDto } from './dto/error-report.dto';
+import { ErrorReportsService } from './error-reports.service';
+
+/** Per IP: a crashing page in a loop must not fill the table or the logs. */
+export const ERROR_REPORT_LIMIT_PER_MINUTE = 10;
+
+@Controller('api')
+export class ErrorReportsController {
+  constructor(private readonly errorReports: ErrorReportsService) {}
+
+  @Post('report-error')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @Throttle({ post: { limit: ERROR_REPORT_LIMIT_PER_MINUTE, ttl: 60_000 } })
+  async report(@Body() report: ErrorReportDto): Promise<{ success: true }> {
+    await this.errorReports.record(report);
+    return { success: true };
+  }
+}
