@@ -3,15 +3,31 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const contractsSource = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+/**
+ * react-router's package exports only resolve to its development build (dev warnings, larger); its production
+ * build sits next to it. The client bundle uses that one: about 10 KB gzip less on every page's first load.
+ */
+const routerProduction = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
  * Client build -> build/ (hashed assets under build/assets, manifest for scripts/size.mjs and the prerender step).
  * The SSR build (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`) reuses this config.
  * Contracts are compiled from source so the client bundle tree-shakes them (their dist is CommonJS).
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react()],
-  resolve: { alias: { '@stichting/contracts': contractsSource } },
+  resolve: {
+    alias: [
+      { find: '@stichting/contracts', replacement: contractsSource },
+      ...(isSsrBuild || mode === 'development'
+        ? []
+        : [
+            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+          ]),
+    ],
+  },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, ssrManifest: false }
     : {

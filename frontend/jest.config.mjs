@@ -1,0 +1,28 @@
+/**
+ * Component and unit tests (jsdom). Sources compile with @swc/jest (automatic React runtime); contracts come from
+ * source; src/app/build-env.ts (the only import.meta user) is swapped for src/test/build-env.ts.
+ */
+export default {
+  testEnvironment: 'jest-fixed-jsdom',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@stichting/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^(\\.{1,2}/)+app/build-env$': '<rootDir>/src/test/build-env.ts',
+    '^\\./build-env$': '<rootDir>/src/test/build-env.ts',
+    '\\.css$': '<rootDir>/src/test/style-stub.ts',
+  },
+};

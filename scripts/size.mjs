@@ -1,0 +1,68 @@
+// Per-route first-load JavaScript of the prerendered site, from Vite's build manifest (run `npm run build` first).
+// First load = the entry chunk + the route's lazy page chunk + every chunk they import statically. Strings are not
+// counted: a prerendered page carries its own in the HTML (app-data island), so no locale chunk loads at first.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const HOME_BUDGET_GZIP_KB = 110; // issue 3: home first-load JS at most 110 KB gzipped
+const frontend = new URL('../frontend/', import.meta.url).pathname;
+const manifestPath = join(frontend, 'dist-ssr', 'client-manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No build manifest at ${manifestPath}: run \`npm run build -w frontend\` first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const sizes = new Map();
+function sizeOf(file) {
+  if (!sizes.has(file)) {
+    const content = readFileSync(join(frontend, 'build', file));
+    sizes.set(file, {
+      raw: content.length,
+      gzip: gzipSync(content, { level: 9 }).length,
+      brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return sizes.get(file);
+}
+
+/** The files a chunk needs before it runs: itself and its static imports, recursively. */
+function closure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, files);
+  return files;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const pageKeys = Object.keys(manifest)
+  .filter((key) => /^src\/features\/[^/]+\/[^/]+\.tsx$/.test(key))
+  .sort((a, b) => (a.includes('/home/') ? -1 : b.includes('/home/') ? 1 : a.localeCompare(b)));
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+const total = (files) =>
+  [...files].reduce(
+    (sum, file) => {
+      const size = sizeOf(file);
+      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+
+console.log(`${'route (feature module)'.padEnd(56)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}`);
+const entry = total(closure(entryKey));
+console.log(`${`entry only (${entryKey})`.padEnd(56)}${kb(entry.raw)}${kb(entry.gzip)}${kb(entry.brotli)}`);
+let homeGzip = 0;
+for (const key of pageKeys) {
+  const files = closure(key, closure(entryKey));
+  const size = total(files);
+  if (key.includes('/home/')) homeGzip = size.gzip;
+  console.log(`${key.replace(/^src\/features\//, '').padEnd(56)}${kb(size.raw)}${kb(size.gzip)}${kb(size.brotli)}`);
+}
+const met = homeGzip <= HOME_BUDGET_GZIP_KB * 1024;
+console.log(
+  `\nBudget: home first-load JS ${kb(homeGzip).trim()} gzip of ${HOME_BUDGET_GZIP_KB} KB: ${met ? 'met' : 'NOT met'}`,
+);
+process.exitCode = met ? 0 : 1;
