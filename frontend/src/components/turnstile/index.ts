@@ -1,0 +1,2 @@
+export { useTurnstile, type Turnstile } from './useTurnstile';
+export { TurnstileError, TURNSTILE_REASONS, type TurnstileReason } from './loadTurnstile';
