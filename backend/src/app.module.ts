@@ -5,12 +5,14 @@ import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from './config/app-config';
+import { CheckoutModule } from './checkout/checkout.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { QueueModule } from './queue/queue.module';
 import { SiteModule } from './site/site.module';
+import { StripeModule } from './stripe/stripe.module';
 import { TurnstileModule } from './turnstile/turnstile.module';
 
 /** Personal data never reaches the logs (names, emails, phone numbers, messages). */
@@ -34,7 +36,7 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /** One module per domain (STYLE.md); add new ones here. */
-const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [ErrorReportsModule];
+const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [ErrorReportsModule, StripeModule, CheckoutModule];
 
 @Module({})
 export class AppModule {

@@ -11,6 +11,8 @@ export interface AppConfig {
   host: string;
   /** POST requests allowed per IP per minute (per instance; see README). */
   postRateLimitPerMinute: number;
+  /** Checkout sessions one IP may start per minute (card-testing defence; per instance). */
+  checkoutRateLimitPerMinute: number;
   databaseUrl: string;
   publicBaseUrl: string;
   smtpUrl: string;
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   const postRateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, problems);
+  const checkoutRateLimitPerMinute = positiveInt(env, 'CHECKOUT_RATE_LIMIT_PER_MINUTE', 10, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -167,6 +170,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     postRateLimitPerMinute,
+    checkoutRateLimitPerMinute,
     databaseUrl,
     publicBaseUrl,
     smtpUrl,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 import { HttpStub, sendJson, type StubRequest } from './http-stub';
 
 export interface CreatedSession {
@@ -77,4 +78,76 @@ export class StripeStub {
   static randomSecret(): string {
     return `sk_test_${randomBytes(12).toString('hex')}`;
   }
+}
+
+/** A webhook delivery as Stripe sends it: the JSON body and its `Stripe-Signature`, made by the SDK's own helper. */
+export function signWebhook(
+  event: object,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): { body: string; signature: string } {
+  const body = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
+  return { body, signature };
+}
+
+let eventCounter = 0;
+
+/** A minimal Stripe event envelope around `object` (the fields the app reads, in Stripe's shape). */
+export function stripeEvent(type: string, object: object, id = `evt_test_${randomBytes(8).toString('hex')}`) {
+  eventCounter += 1;
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000) + eventCounter,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+export function completedSession(parts: {
+  sessionId: string;
+  intentId: string;
+  customer: string;
+  subscription: string;
+}) {
+  return {
+    id: parts.sessionId,
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: 'paid',
+    customer: parts.customer,
+    subscription: parts.subscription,
+    metadata: { intent_id: parts.intentId, language: 'nl' },
+  };
+}
+
+export function invoice(parts: {
+  id: string;
+  subscription: string;
+  amount: number;
+  intentId?: string;
+  status?: 'paid' | 'open';
+}) {
+  return {
+    id: parts.id,
+    object: 'invoice',
+    currency: 'eur',
+    amount_due: parts.amount,
+    amount_paid: parts.status === 'open' ? 0 : parts.amount,
+    status: parts.status ?? 'paid',
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: {
+        subscription: parts.subscription,
+        metadata: parts.intentId ? { intent_id: parts.intentId } : {},
+      },
+    },
+  };
 }

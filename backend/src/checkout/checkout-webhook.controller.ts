@@ -1,0 +1,24 @@
+import { Controller, Headers, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { Request } from 'express';
+import { CheckoutWebhookService, type WebhookOutcome } from './checkout-webhook.service';
+
+@Controller('api/stripe')
+export class CheckoutWebhookController {
+  constructor(private readonly webhooks: CheckoutWebhookService) {}
+
+  /**
+   * Stripe's deliveries come from a handful of Stripe addresses in bursts: the per-IP POST limit would turn a
+   * busy day into 429s and retries, and the signature already keeps strangers out.
+   * The body is the raw Buffer (app.factory.ts), because the signature covers the exact bytes.
+   */
+  @Post('webhook')
+  @HttpCode(HttpStatus.OK)
+  @SkipThrottle({ post: true })
+  receive(
+    @Req() request: Request,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<{ received: true; outcome: WebhookOutcome }> {
+    return this.webhooks.handle(request.body, signature);
+  }
+}

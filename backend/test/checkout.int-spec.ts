@@ -1,0 +1,259 @@
+import { DONATION_TIERS, ROUTES } from '@stichting/contracts';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { PrismaService } from '../src/database/prisma.service';
+import { createTestDatabase } from './support/test-database';
+import { startTestStack, TURNSTILE_TOKENS, type TestStack } from './support/test-app';
+
+/** What the donate page sends (spec §7): empty strings for absent fields, plus the Turnstile token. */
+function donation(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    amount: 250,
+    name: 'Anna de Vries',
+    email: 'anna@example.org',
+    message: '',
+    source: '',
+    platform: '',
+    referrerName: '',
+    referrerEmail: '',
+    language: 'nl',
+    turnstileToken: TURNSTILE_TOKENS.pass,
+    ...overrides,
+  };
+}
+
+function post(stack: TestStack, body: unknown): Promise<Response> {
+  return fetch(`${stack.url}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('POST /api/create-checkout-session', () => {
+  let stack: TestStack;
+  let prisma: PrismaService;
+  beforeAll(async () => {
+    // This suite sends many requests from one address; the limit itself is tested below.
+    stack = await startTestStack({ CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000' });
+    prisma = stack.app.get(PrismaService);
+  });
+  afterAll(() => stack.close());
+
+  it('creates a monthly EUR subscription session for the 250 tier and stores the intent as open', async () => {
+    expect(DONATION_TIERS).toContain(250);
+    const response = await post(stack, donation({ source: 'social_media', platform: 'instagram', referral: 'yes' }));
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const session = stack.stripe.sessions.at(-1)!;
+    expect(url).toBe(`${stack.stripe.url}/checkout/${session.id}`);
+    // The redirect target really is a page (the local checkout stand-in).
+    expect((await fetch(url)).status).toBe(200);
+
+    const p = session.params;
+    expect(p.get('mode')).toBe('subscription');
+    expect(p.get('currency')).toBe('eur');
+    expect(p.get('line_items[0][price_data][currency]')).toBe('eur');
+    expect(p.get('line_items[0][price_data][unit_amount]')).toBe('25000');
+    expect(p.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    expect(p.get('line_items[0][price_data][product_data][name]')).toBe('Maandelijkse donatie');
+    expect(p.get('line_items[0][quantity]')).toBe('1');
+    expect(p.get('customer_email')).toBe('anna@example.org');
+    expect(p.get('locale')).toBe('nl');
+    expect(p.get('success_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.thankYou.nl}?amount=250`);
+    expect(p.get('cancel_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.donationCancelled.nl}`);
+
+    const intent = await prisma.donationIntent.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
+    expect(session.idempotencyKey).toBe(intent.id);
+    for (const prefix of ['metadata', 'subscription_data[metadata]']) {
+      expect(p.get(`${prefix}[intent_id]`)).toBe(intent.id);
+      expect(p.get(`${prefix}[language]`)).toBe('nl');
+      expect(p.get(`${prefix}[source]`)).toBe('social_media');
+      expect(p.get(`${prefix}[referral]`)).toBe('yes');
+    }
+    expect(intent).toMatchObject({
+      status: 'open',
+      amountCents: 25000,
+      currency: 'eur',
+      email: 'anna@example.org',
+      name: 'Anna de Vries',
+      message: null,
+      source: 'social_media',
+      platform: 'instagram',
+      referral: true,
+      language: 'nl',
+    });
+  });
+
+  it.each([
+    ['en', 'Monthly donation'],
+    ['es', 'Donación mensual'],
+  ] as const)('sends a custom 7,50 as 750 cents with %s locale and URLs', async (language, product) => {
+    const response = await post(stack, donation({ amount: '7,50', language, referral: false, referrerName: 'Bob' }));
+    expect(response.status).toBe(200);
+    const session = stack.stripe.sessions.at(-1)!;
+    const p = session.params;
+    expect(p.get('line_items[0][price_data][unit_amount]')).toBe('750');
+    expect(p.get('line_items[0][price_data][product_data][name]')).toBe(product);
+    expect(p.get('locale')).toBe(language);
+    expect(p.get('success_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.thankYou[language]}?amount=7.50`);
+    expect(p.get('cancel_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.donationCancelled[language]}`);
+    expect(p.get('metadata[language]')).toBe(language);
+    expect(p.get('metadata[referral]')).toBe('no');
+    expect(p.has('metadata[source]')).toBe(false);
+    const intent = await prisma.donationIntent.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
+    expect(intent).toMatchObject({ amountCents: 750, status: 'open', language, referral: false, referrerName: null });
+  });
+
+  it('accepts 7.50 as a number and defaults the language to Dutch', async () => {
+    const body = donation({ amount: 7.5 });
+    delete body.language;
+    expect((await post(stack, body)).status).toBe(200);
+    const p = stack.stripe.sessions.at(-1)!.params;
+    expect(p.get('line_items[0][price_data][unit_amount]')).toBe('750');
+    expect(p.get('locale')).toBe('nl');
+  });
+
+  it.each([
+    ['amount below the minimum', { amount: 4.99 }, 'amount'],
+    ['amount not a number', { amount: 'abc' }, 'amount'],
+    ['amount with three decimals', { amount: 7.555 }, 'amount'],
+    ['amount as text with three decimals', { amount: '7.555' }, 'amount'],
+    ['amount above the maximum', { amount: 100_000.01 }, 'amount'],
+    ['amount missing', { amount: '' }, 'amount'],
+    ['email missing', { email: '' }, 'email'],
+    ['email invalid', { email: 'not-an-email' }, 'email'],
+    ['unknown source', { source: 'tv' }, 'source'],
+    ['unknown platform', { source: 'social_media', platform: 'myspace' }, 'platform'],
+    ['unknown language', { language: 'de' }, 'language'],
+    ['referral neither yes nor no', { referral: 'maybe' }, 'referral'],
+    ['invalid referrer email', { referrerEmail: 'bob@' }, 'referrerEmail'],
+    ['name too long', { name: 'x'.repeat(101) }, 'name'],
+    ['unknown field', { isRecurring: true }, 'isRecurring'],
+  ])('refuses %s with 400 and field errors, without calling Stripe', async (_label, overrides, field) => {
+    const before = stack.stripe.http.requests.length;
+    const intentsBefore = await prisma.donationIntent.count();
+    const response = await post(stack, donation(overrides));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { success: boolean; error: string; fields: Record<string, string> };
+    expect(body.success).toBe(false);
+    expect(body.error).toEqual(expect.any(String));
+    expect(Object.keys(body.fields)).toEqual([field]);
+    expect(stack.stripe.http.requests.length).toBe(before);
+    expect(await prisma.donationIntent.count()).toBe(intentsBefore);
+  });
+
+  it.each([
+    ['a rejected token', TURNSTILE_TOKENS.wrongHostname],
+    ['an invalid token', 'forged'],
+    ['no token', ''],
+  ])('refuses %s with 403, stores nothing and does not call Stripe', async (_label, token) => {
+    const before = stack.stripe.http.requests.length;
+    const intentsBefore = await prisma.donationIntent.count();
+    const response = await post(stack, donation({ turnstileToken: token }));
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: string }).error).toContain('Security verification failed');
+    expect(stack.stripe.http.requests.length).toBe(before);
+    expect(await prisma.donationIntent.count()).toBe(intentsBefore);
+  });
+
+  it('answers 502 with a readable error when Stripe refuses, and keeps the intent marked failed', async () => {
+    stack.stripe.failNext = { status: 400, type: 'invalid_request_error', message: 'Amount too large' };
+    const response = await post(stack, donation({ email: 'failing@example.org' }));
+    expect(response.status).toBe(502);
+    const body = (await response.json()) as { success: boolean; error: string };
+    expect(body).toEqual({ success: false, error: 'The payment provider could not start the checkout' });
+    const intent = await prisma.donationIntent.findFirstOrThrow({ where: { email: 'failing@example.org' } });
+    expect(intent.status).toBe('failed');
+    expect(intent.stripeSessionId).toBeNull();
+    expect(intent.lastError).toContain('Amount too large');
+  });
+
+  it('answers 502 when Stripe cannot be reached', async () => {
+    const down = await startTestStack({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    try {
+      const response = await post(down, donation({ email: 'offline@example.org' }));
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: string }).error).toBe('The payment provider could not be reached');
+      const intent = await down.app
+        .get(PrismaService)
+        .donationIntent.findFirstOrThrow({ where: { email: 'offline@example.org' } });
+      expect(intent.status).toBe('failed');
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('POST /api/create-checkout-session limits and outages', () => {
+  it('rate-limits checkout per IP (CHECKOUT_RATE_LIMIT_PER_MINUTE) with 429, before touching Stripe', async () => {
+    const stack = await startTestStack({ CHECKOUT_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await post(stack, donation())).status);
+      const limited = await post(stack, donation());
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('60');
+      expect(await limited.json()).toMatchObject({ success: false, error: expect.any(String) });
+      expect(stack.stripe.sessions).toHaveLength(3);
+      // The webhook is not part of that budget.
+      const webhook = await fetch(`${stack.url}/api/stripe/webhook`, { method: 'POST', body: '{}' });
+      expect(webhook.status).toBe(400);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('answers 503 and does not call Stripe while PostgreSQL is unreachable', async () => {
+    const database = await createTestDatabase();
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const stack = await startTestStack({ DATABASE_URL: viaProxy.toString() });
+    try {
+      await proxy.pause();
+      const response = await post(stack, donation());
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ success: false, error: expect.any(String) });
+      expect(stack.stripe.sessions).toHaveLength(0);
+    } finally {
+      await proxy.resume();
+      await stack.close();
+      await proxy.close();
+      await database.drop();
+    }
+  });
+});
+
+/** A loopback TCP proxy to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
+async function startTcpProxy(targetPort: number, targetHost: string) {
+  const sockets = new Set<Socket>();
+  let server: Server;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(targetPort, targetHost);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  const shut = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  await listen();
+  return { port, pause: shut, resume: listen, close: shut };
+}
