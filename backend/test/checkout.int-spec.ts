@@ -119,6 +119,7 @@ describe('POST /api/create-checkout-session', () => {
     ['amount not a number', { amount: 'abc' }, 'amount'],
     ['amount with three decimals', { amount: 7.555 }, 'amount'],
     ['amount as text with three decimals', { amount: '7.555' }, 'amount'],
+    ['amount with a thousands dot', { amount: '5.000' }, 'amount'],
     ['amount above the maximum', { amount: 100_000.01 }, 'amount'],
     ['amount missing', { amount: '' }, 'amount'],
     ['email missing', { email: '' }, 'email'],

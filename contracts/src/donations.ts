@@ -17,14 +17,23 @@ export const DONATION_PLATFORMS = ['instagram', 'facebook', 'tiktok', 'youtube',
 export const DONATION_STATUSES = ['pending', 'open', 'completed', 'failed', 'cancelled'] as const;
 
 /**
+ * spec §4: "7,50" and "7.50" both mean 7.5 euro; at most two decimals, so "5.000" is refused rather than read
+ * as five euro. Returns the number, or null when the text is not such an amount. No bounds: see parseEuroAmount.
+ */
+export function parseEuroNumber(input: string): number | null {
+  const text = input.trim().replace(/^€\s*/, '').replace(/\s/g, '');
+  if (!/^\d+([.,]\d{1,2})?$/.test(text)) return null;
+  const value = Number(text.replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
  * spec §4/§5: a custom amount is free text; both "7,50" and "7.50" mean 7.5 euro.
  * Returns the amount in euro, or null when it is not a number of at least the minimum.
  */
 export function parseEuroAmount(input: string): number | null {
-  const text = input.trim().replace(/^€\s*/, '').replace(/\s/g, '');
-  if (!/^\d+([.,]\d{1,2})?$/.test(text)) return null;
-  const value = Number(text.replace(',', '.'));
-  if (!Number.isFinite(value) || value < MIN_DONATION_EUR || value > MAX_DONATION_EUR) return null;
+  const value = parseEuroNumber(input);
+  if (value === null || value < MIN_DONATION_EUR || value > MAX_DONATION_EUR) return null;
   return value;
 }
 

@@ -5,6 +5,7 @@ import {
   LIMITS,
   MAX_DONATION_EUR,
   MIN_DONATION_EUR,
+  parseEuroNumber,
   type Language,
 } from '@stichting/contracts';
 import { Transform } from 'class-transformer';
@@ -32,11 +33,8 @@ const emptyToUndefined = ({ value }: { value: unknown }): unknown => {
 };
 
 /** A number, or a numeric string with "." or "," as decimal mark (spec §4: both 7,50 and 7.50). Else left as is. */
-const toAmount = ({ value }: { value: unknown }): unknown => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
-};
+const toAmount = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? (parseEuroNumber(value) ?? value) : value;
 
 /** The new donate page sends referral as "yes"/"no" (radio) or a boolean. */
 const toReferral = ({ value }: { value: unknown }): unknown => {
