@@ -1,12 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '../../components/PageHero';
+import { MonthlyDonation } from './components/MonthlyDonation';
+import { SupportOptions } from './components/SupportOptions';
+import { useStripeJs } from './hooks/useStripeJs';
+import '../../styles/donate.css';
 
-/** Route table page "donate" (spec §2). Strings: src/locales/<lng>/donate.json. Content comes in a later issue. */
+/** Route table page "donate" (spec §2): hero, monthly donation (spec §4), other ways to support. */
 export default function DonatePage() {
   const { t } = useTranslation('donate');
+  useStripeJs();
   return (
     <>
-      <PageHero title={t('title')} text={t('intro')} />
+      <PageHero title={t('title')} text={t('intro')}>
+        <p className="donate-hero__note">{t('anbiNote')}</p>
+      </PageHero>
+      <MonthlyDonation />
+      <SupportOptions />
     </>
   );
 }

@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DONATION_TIERS, parseEuroAmount } from '@stichting/contracts';
+import { formatEuro } from '../../../components/content/format';
+import { useLanguage } from '../../../components/useLanguage';
+import { TIER_ICONS } from '../donation-options';
+import { DonateIcon } from './DonateIcons';
+
+interface DonationOptionsProps {
+  /** Called with the chosen monthly amount in euro (a tier, or a custom amount that passed validation). */
+  onChoose(amount: number): void;
+}
+
+/** spec §4 option list: five tiers (the fifth hidden on tablets, see donate.css) and a custom amount box. */
+export function DonationOptions({ onChoose }: DonationOptionsProps) {
+  const { t } = useTranslation('donate');
+  const language = useLanguage();
+  const [customAmount, setCustomAmount] = useState('');
+  const ids = { custom: useId(), hint: useId(), customTitle: useId() };
+
+  const submitCustom = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // spec §5: free text that parses as a number of at least €5 ("7,50" and "7.50" alike), else the alert.
+    const amount = parseEuroAmount(customAmount);
+    if (amount === null) {
+      window.alert(t('monthly.invalidAmount'));
+      return;
+    }
+    onChoose(amount);
+  };
+
+  return (
+    <ul className="donation-options" aria-label={t('monthly.tiersLabel')}>
+      {DONATION_TIERS.map((tier) => (
+        <li key={tier} className="donation-options__item donation-options__item--tier">
+          <button type="button" className="donation-tier" onClick={() => onChoose(tier)}>
+            <span className="donation-tier__icon">
+              <DonateIcon name={TIER_ICONS[tier]} />
+            </span>
+            <span className="donation-tier__amount">
+              {t('monthly.perMonth', { amount: formatEuro(tier, language) })}
+            </span>
+            <span className="donation-tier__title">{t(`monthly.tiers.${tier}.title`)}</span>
+            <span className="donation-tier__description">{t(`monthly.tiers.${tier}.description`)}</span>
+          </button>
+        </li>
+      ))}
+      <li className="donation-options__item donation-options__item--custom">
+        <form className="donation-custom" onSubmit={submitCustom} noValidate aria-labelledby={ids.customTitle}>
+          <span className="donation-tier__icon">
+            <DonateIcon name="pencil" />
+          </span>
+          <h3 id={ids.customTitle} className="donation-custom__title">
+            {t('monthly.custom.title')}
+          </h3>
+          <label htmlFor={ids.custom} className="donation-custom__label">
+            {t('monthly.custom.label')}
+          </label>
+          <div className="donation-custom__row">
+            <span className="donation-custom__prefix" aria-hidden="true">
+              €
+            </span>
+            <input
+              id={ids.custom}
+              className="donation-custom__input"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby={ids.hint}
+              value={customAmount}
+              onChange={(event) => setCustomAmount(event.target.value)}
+            />
+          </div>
+          <p id={ids.hint} className="donation-custom__hint">
+            {t('monthly.custom.hint')}
+          </p>
+          <button type="submit" className="button button--primary donation-custom__button">
+            {t('monthly.custom.button')}
+          </button>
+        </form>
+      </li>
+    </ul>
+  );
+}

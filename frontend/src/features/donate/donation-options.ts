@@ -1,0 +1,39 @@
+import { DONATION_TIERS, type PageId } from '@stichting/contracts';
+import type { DonateIconName } from './components/DonateIcons';
+
+export type DonationTier = (typeof DONATION_TIERS)[number];
+
+/** spec §3 monthly donation option: amount and icon here; label, title and description from donate.json. */
+export const TIER_ICONS: Record<DonationTier, DonateIconName> = {
+  250: 'sprout',
+  500: 'home',
+  1000: 'book',
+  2500: 'family',
+  5000: 'community',
+};
+
+/** spec §3 support card ids. The first five open the contact form pre-filled; "others" links to its own page. */
+export type ContactCardId = 'gifts' | 'sponsoring' | 'periodic' | 'legacy' | 'connect';
+
+export type SupportCard =
+  { id: ContactCardId; icon: DonateIconName } | { id: 'others'; icon: DonateIconName; page: PageId };
+
+/** spec §2: two card groups: gifts, sponsoring, periodic; legacy, connect (and the "others" card). */
+export const SUPPORT_CARD_GROUPS: ReadonlyArray<{ id: 'now' | 'future'; cards: readonly SupportCard[] }> = [
+  {
+    id: 'now',
+    cards: [
+      { id: 'gifts', icon: 'gift' },
+      { id: 'sponsoring', icon: 'handshake' },
+      { id: 'periodic', icon: 'calendar' },
+    ],
+  },
+  {
+    id: 'future',
+    cards: [
+      { id: 'legacy', icon: 'scroll' },
+      { id: 'connect', icon: 'link' },
+      { id: 'others', icon: 'heart', page: 'volunteer' },
+    ],
+  },
+];

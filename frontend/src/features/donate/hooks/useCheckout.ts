@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHECKOUT_REDIRECT_DELAY_MS } from '@stichting/contracts';
+import { TurnstileError, useTurnstile } from '../../../components/turnstile';
+import { useLanguage } from '../../../components/useLanguage';
+import { createCheckoutSession, type DonationDetails } from '../api/createCheckoutSession';
+
+/**
+ * spec §4: submitting the details form. Processing while the bot check and the request run (always cleared after
+ * the attempt); on success the browser goes to Stripe Checkout after CHECKOUT_REDIRECT_DELAY_MS; every failure
+ * becomes one alert in the page's language around the spec §8 message.
+ */
+export function useCheckout() {
+  const { t } = useTranslation('donate');
+  const language = useLanguage();
+  const turnstile = useTurnstile();
+  const [isProcessing, setProcessing] = useState(false);
+
+  const startCheckout = useCallback(
+    async (amount: number, details: DonationDetails) => {
+      setProcessing(true);
+      try {
+        let turnstileToken: string;
+        try {
+          turnstileToken = await turnstile.getToken();
+        } catch (error) {
+          const reason = error instanceof TurnstileError ? error.message : String(error);
+          console.error('[donate] security verification failed:', reason);
+          window.alert(t('monthly.errors.security', { reason }));
+          return;
+        }
+        const url = await createCheckoutSession({ ...details, amount, language, turnstileToken });
+        window.setTimeout(() => window.location.assign(url), CHECKOUT_REDIRECT_DELAY_MS);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error('[donate] checkout failed:', message);
+        window.alert(t('monthly.errors.donation', { message }));
+      } finally {
+        setProcessing(false);
+        turnstile.reset();
+      }
+    },
+    [language, t, turnstile],
+  );
+
+  return { isProcessing, startCheckout, turnstile };
+}
