@@ -1,12 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '../../components/PageHero';
+import { Section } from '../../components/Section';
+import { LocalizedLink } from '../../components/LocalizedLink';
+import '../../styles/content.css';
 
-/** Route table page "donationCancelled" (spec §2). Strings: src/locales/<lng>/donationCancelled.json. Content comes in a later issue. */
+/** Route table page "donationCancelled" (spec §2): no charge made; try again, home, or ask for help. */
 export default function DonationCancelledPage() {
   const { t } = useTranslation('donationCancelled');
   return (
     <>
-      <PageHero title={t('title')} text={t('intro')} />
+      <PageHero
+        title={t('title')}
+        text={t('intro')}
+        actions={[
+          { page: 'donate', label: t('tryAgain') },
+          { page: 'home', label: t('backHome'), variant: 'secondary' },
+        ]}
+      />
+      <Section id="need-help" tone="muted" title={t('help.title')}>
+        <p>{t('help.text')}</p>
+        <LocalizedLink page="contact" className="button button--secondary">
+          {t('help.link')}
+        </LocalizedLink>
+      </Section>
     </>
   );
 }

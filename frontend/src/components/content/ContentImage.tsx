@@ -1,0 +1,26 @@
+import '../../styles/content.css';
+
+interface ContentImageProps {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Above the fold: load at once. Everything else loads lazily (spec §3 image catalogue). */
+  eager?: boolean;
+  className?: string;
+}
+
+/** One of the site's own images (frontend/public/images), always with its intrinsic size so nothing shifts. */
+export function ContentImage({ src, alt, width, height, eager = false, className }: ContentImageProps) {
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={['content-image', className].filter(Boolean).join(' ')}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import '../../styles/forms.css';
+
+export { Field, type ControlProps } from './Field';
+export { ChoiceGroup, type Choice } from './ChoiceGroup';
+export { SuccessPanel, ErrorPanel, SubmitButton } from './panels';
+export { FORM_MESSAGES, type FormMessages } from './messages';
+export {
+  useFormSubmission,
+  describeFailure,
+  type FormSubmission,
+  type SubmissionStatus,
+  type SubmissionProblem,
+} from './useFormSubmission';
+export { SubmissionError, withoutEmpty } from './sendSubmission';

@@ -1,0 +1,136 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { SubmissionType } from '@stichting/contracts';
+import { TurnstileError, useTurnstile, type Turnstile } from '../turnstile';
+import { useLanguage } from '../useLanguage';
+import { FORM_MESSAGES, type FormMessages } from './messages';
+import { SubmissionError, sendSubmission, withoutEmpty } from './sendSubmission';
+
+/** spec §4: idle -> verifying (bot check) -> submitting -> success | error. */
+export type SubmissionStatus = 'idle' | 'verifying' | 'submitting' | 'success' | 'error';
+
+export interface SubmissionProblem {
+  heading: string;
+  message: string;
+  /** The server's or the bot check's own words, shown as a secondary line. */
+  detail?: string;
+}
+
+interface Options<Values> {
+  type: SubmissionType;
+  initialValues: Values;
+  /** The formData for the server; empty optional values are dropped afterwards. */
+  toFormData(values: Values): Record<string, unknown>;
+  /** Server field name -> input name where they differ (volunteer: name -> firstName). */
+  fieldNames?: Partial<Record<string, keyof Values & string>>;
+}
+
+/** The problem to show for a failed submission, in the visitor's language (spec §8). */
+export function describeFailure(error: unknown, messages: FormMessages): SubmissionProblem {
+  if (error instanceof TurnstileError) {
+    return { heading: messages.securityHeading, message: error.message, detail: messages.securityHint };
+  }
+  if (error instanceof SubmissionError) {
+    const detail = error.message || undefined;
+    switch (error.status) {
+      case 0:
+        return { heading: messages.errorHeading, message: messages.network };
+      case 400:
+        return { heading: messages.errorHeading, message: messages.badRequest, detail };
+      case 403:
+        return { heading: messages.securityHeading, message: messages.securityHint, detail };
+      case 413:
+        return { heading: messages.errorHeading, message: messages.tooLarge };
+      case 429:
+        return { heading: messages.errorHeading, message: messages.tooManyRequests };
+      case 503:
+        return { heading: messages.errorHeading, message: messages.unavailable };
+      default:
+        return { heading: messages.errorHeading, message: messages.serverError, detail };
+    }
+  }
+  return { heading: messages.errorHeading, message: messages.unexpected };
+}
+
+/**
+ * State and submit handler of one form. The visitor's input stays in place on error; on success the values go
+ * back to their defaults and the page shows its thank-you panel. The bot check is reset after every attempt.
+ */
+export function useFormSubmission<Values extends object>({
+  type,
+  initialValues,
+  toFormData,
+  fieldNames = {},
+}: Options<Values>) {
+  const language = useLanguage();
+  const messages = FORM_MESSAGES[language];
+  const turnstile: Turnstile = useTurnstile();
+  const [values, setValues] = useState<Values>(initialValues);
+  const [status, setStatus] = useState<SubmissionStatus>('idle');
+  const [problem, setProblem] = useState<SubmissionProblem | undefined>(undefined);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Values & string, string>>>({});
+  const initial = useRef(initialValues);
+  const isBusy = status === 'verifying' || status === 'submitting';
+
+  const setValue = useCallback(<K extends keyof Values>(name: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setFieldErrors((current) => (name in current ? { ...current, [name]: undefined } : current));
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    setProblem(undefined);
+    setFieldErrors({});
+    setStatus('verifying');
+    try {
+      const turnstileToken = await turnstile.getToken();
+      setStatus('submitting');
+      await sendSubmission({ type, formData: withoutEmpty(toFormData(values)), language, turnstileToken });
+      setValues(initial.current);
+      setStatus('success');
+    } catch (error) {
+      if (error instanceof SubmissionError) {
+        const errors: Record<string, string> = {};
+        for (const [key, message] of Object.entries(error.fields)) {
+          const serverName = key.replace(/^formData\./, '');
+          errors[fieldNames[serverName] ?? serverName] = message;
+        }
+        setFieldErrors(errors as typeof fieldErrors);
+      }
+      setProblem(describeFailure(error, messages));
+      setStatus('error');
+    } finally {
+      turnstile.reset();
+    }
+  };
+
+  /** Back from the thank-you panel to an empty form. */
+  const startOver = useCallback(() => {
+    setValues(initial.current);
+    setProblem(undefined);
+    setStatus('idle');
+  }, []);
+
+  return {
+    values,
+    setValue,
+    status,
+    isBusy,
+    problem,
+    fieldErrors,
+    messages,
+    startOver,
+    /** The submit button's busy text: 'Verifying...' during the bot check, then the form's sending text. */
+    busyLabel: (sendingText: string) => (status === 'verifying' ? messages.verifying : sendingText),
+    turnstileContainer: turnstile.container,
+    /** Spread on the <form>: submit, and the bot-check script starts loading on the first interaction. */
+    formProps: {
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+      onFocus: turnstile.preload,
+      onPointerDown: turnstile.preload,
+      'aria-busy': isBusy,
+    },
+  };
+}
+
+export type FormSubmission<Values extends object> = ReturnType<typeof useFormSubmission<Values>>;
