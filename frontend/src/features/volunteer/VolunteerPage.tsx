@@ -25,19 +25,26 @@ export default function VolunteerPage() {
   const { t } = useTranslation('volunteer');
   const [choices, setChoices] = useState<VolunteerChoices>(NO_CHOICES);
   const [isFormOpen, setFormOpen] = useState(false);
-  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const scrollRequest = useRef<ScrollRequest | null>(null);
   const autoScrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // Scroll requests wait for the render that shows their target (the form, or the steps again).
   useEffect(() => {
-    if (!scrollRequest) return;
-    if (scrollRequest.kind === 'top') {
+    const request = scrollRequest.current;
+    scrollRequest.current = null;
+    if (!request) return;
+    if (request.kind === 'top') {
       scrollToTop();
       document.getElementById('volunteer-form-title')?.focus({ preventScroll: true });
     } else {
-      scrollToSection(scrollRequest.id, { focus: scrollRequest.focus });
+      scrollToSection(request.id, { focus: request.focus });
     }
-    setScrollRequest(null);
-  }, [scrollRequest]);
+  });
+  const [, rerender] = useState(0);
+  const requestScroll = (request: ScrollRequest) => {
+    scrollRequest.current = request;
+    rerender((count) => count + 1);
+  };
 
   useEffect(() => () => clearTimeout(autoScrollTimer.current), []);
 
@@ -55,16 +62,16 @@ export default function VolunteerPage() {
     const missing = firstMissingStep(choices);
     if (missing === null) {
       setFormOpen(true);
-      setScrollRequest({ kind: 'top' });
+      requestScroll({ kind: 'top' });
       return;
     }
     setFormOpen(false);
-    setScrollRequest({ kind: 'section', id: STEP_IDS[missing], focus: true });
+    requestScroll({ kind: 'section', id: STEP_IDS[missing], focus: true });
   };
 
   const showSteps = () => {
     setFormOpen(false);
-    setScrollRequest({ kind: 'section', id: STEPS_ID, focus: false });
+    requestScroll({ kind: 'section', id: STEPS_ID, focus: false });
   };
 
   const heroButtons = (
