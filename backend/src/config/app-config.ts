@@ -1,4 +1,10 @@
 import { resolve } from 'node:path';
+import {
+  DEFAULT_MAIL_RETRY_POLICY,
+  MIN_RETRY_SPAN_SECONDS,
+  retrySpanSeconds,
+  type MailRetryPolicy,
+} from '../mail/mail-retry-policy';
 
 /**
  * The runtime contract's environment, validated once at boot (ARCHITECTURE.md "Runtime contract").
@@ -30,6 +36,16 @@ export interface AppConfig {
   retentionDays: { volunteer: number; contact: number; 'help-request': number; errorReports: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
   runWorker: boolean;
+  /** Submission emails (issue 5): retry schedule and worker throughput. */
+  mail: {
+    retry: MailRetryPolicy;
+    /** Jobs each worker claims per fetch. */
+    batchSize: number;
+    /** Independent pg-boss workers per process. */
+    workerConcurrency: number;
+    /** SMTP connections in nodemailer's pool. */
+    poolConnections: number;
+  };
   /** Where the prerendered site lives. */
   staticDir: string;
   logLevel: string;
@@ -45,7 +61,7 @@ export class ConfigError extends Error {
 export const TURNSTILE_ALWAYS_PASS_SECRET = '1x0000000000000000000000000000000AA';
 export const TURNSTILE_DEFAULT_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 function isUrl(value: string, protocols: string[]): boolean {
   try {
@@ -71,6 +87,21 @@ function positiveInt(env: Env, name: string, fallback: number, problems: string[
     return fallback;
   }
   return value;
+}
+
+export type RetentionDays = AppConfig['retentionDays'];
+
+/**
+ * The retention periods alone, shared by the web app and the staff CLI (which needs only DATABASE_URL and these).
+ * Problems are appended to `problems`; the defaults apply where a variable is unset.
+ */
+export function readRetentionDays(env: Env, problems: string[]): RetentionDays {
+  return {
+    volunteer: positiveInt(env, 'RETENTION_DAYS_VOLUNTEER', 730, problems),
+    contact: positiveInt(env, 'RETENTION_DAYS_CONTACT', 365, problems),
+    'help-request': positiveInt(env, 'RETENTION_DAYS_HELP_REQUEST', 730, problems),
+    errorReports: positiveInt(env, 'RETENTION_DAYS_ERROR_REPORTS', 90, problems),
+  };
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -153,15 +184,37 @@ export function loadConfig(env: Env = process.env): AppConfig {
     else trustProxy = rawTrust;
   }
 
-  const retentionDays = {
-    volunteer: positiveInt(env, 'RETENTION_DAYS_VOLUNTEER', 730, problems),
-    contact: positiveInt(env, 'RETENTION_DAYS_CONTACT', 365, problems),
-    'help-request': positiveInt(env, 'RETENTION_DAYS_HELP_REQUEST', 730, problems),
-    errorReports: positiveInt(env, 'RETENTION_DAYS_ERROR_REPORTS', 90, problems),
-  };
+  const retentionDays = readRetentionDays(env, problems);
 
   const postRateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, problems);
   const checkoutRateLimitPerMinute = positiveInt(env, 'CHECKOUT_RATE_LIMIT_PER_MINUTE', 10, problems);
+
+  const mail: AppConfig['mail'] = {
+    retry: {
+      retryDelaySeconds: positiveInt(
+        env,
+        'MAIL_RETRY_DELAY_SECONDS',
+        DEFAULT_MAIL_RETRY_POLICY.retryDelaySeconds,
+        problems,
+      ),
+      retryDelayMaxSeconds: positiveInt(
+        env,
+        'MAIL_RETRY_DELAY_MAX_SECONDS',
+        DEFAULT_MAIL_RETRY_POLICY.retryDelayMaxSeconds,
+        problems,
+      ),
+      retryLimit: positiveInt(env, 'MAIL_RETRY_LIMIT', DEFAULT_MAIL_RETRY_POLICY.retryLimit, problems),
+    },
+    batchSize: positiveInt(env, 'MAIL_BATCH_SIZE', 20, problems),
+    workerConcurrency: positiveInt(env, 'MAIL_WORKER_CONCURRENCY', 4, problems),
+    poolConnections: positiveInt(env, 'MAIL_POOL_CONNECTIONS', 5, problems),
+  };
+  const retrySpan = retrySpanSeconds(mail.retry);
+  if (nodeEnv === 'production' && retrySpan.min < MIN_RETRY_SPAN_SECONDS) {
+    problems.push(
+      `MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_DELAY_MAX_SECONDS and MAIL_RETRY_LIMIT must keep retrying for at least 24 hours (they give ${(retrySpan.min / 3600).toFixed(1)} h)`,
+    );
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -185,6 +238,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     retentionDays,
     runWorker: env.RUN_WORKER !== 'false',
+    mail,
     staticDir: env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
   };

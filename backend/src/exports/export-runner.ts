@@ -1,0 +1,112 @@
+import { createWriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { ClientBase } from 'pg';
+import Cursor from 'pg-cursor';
+import { buildExportQuery, type Dataset, type ExportFilters, type ExportFormat } from './export-datasets';
+import { createFormatter } from './export-formats';
+
+/** Rows fetched per round trip: big enough to amortise it, small enough to keep memory flat. */
+export const EXPORT_BATCH_SIZE = 2000;
+
+export interface ExportRequest {
+  dataset: Dataset;
+  format: ExportFormat;
+  filters: ExportFilters;
+}
+
+/**
+ * Streams one dataset from PostgreSQL into `output` through a server-side cursor. The next batch is already
+ * on its way while the current one is formatted and written; a slow output holds the cursor back (drain).
+ * Returns the number of rows written.
+ */
+export async function streamExport(
+  client: ClientBase,
+  request: ExportRequest,
+  output: Writable,
+  onProgress: (rows: number) => void = () => undefined,
+): Promise<number> {
+  const query = buildExportQuery(request.dataset, request.format, request.filters);
+  const cursor = client.query(new Cursor(query.text, query.values, { rowMode: 'array' }));
+  const formatter = createFormatter(request.format, output, request.dataset.columns, request.dataset.name);
+  let written = 0;
+  let next: Promise<unknown[][]> | undefined = cursor.read(EXPORT_BATCH_SIZE);
+  try {
+    for (;;) {
+      const rows: unknown[][] = await next;
+      next = undefined;
+      if (rows.length === 0) break;
+      if (rows.length === EXPORT_BATCH_SIZE) next = cursor.read(EXPORT_BATCH_SIZE);
+      await formatter.writeRows(rows);
+      written += rows.length;
+      onProgress(written);
+      if (!next) break;
+    }
+    await formatter.end();
+  } finally {
+    await next?.catch(() => undefined);
+    await cursor.close().catch(() => undefined);
+  }
+  return written;
+}
+
+export interface ExportTarget {
+  stream: Writable;
+  /** Makes the file visible under its name (a crash never leaves half a file that looks complete). */
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** A file written as `<name>.partial` and renamed when complete. */
+export async function openFileTarget(path: string): Promise<ExportTarget> {
+  const partial = `${path}.partial`;
+  const stream = createWriteStream(partial);
+  await once(stream, 'open');
+  const closed = () => (stream.closed ? Promise.resolve() : once(stream, 'close').then(() => undefined));
+  return {
+    stream,
+    async finish() {
+      if (!stream.writableEnded) stream.end();
+      await closed();
+      await rename(partial, path);
+    },
+    async abort() {
+      stream.destroy();
+      await closed().catch(() => undefined);
+      await unlink(partial).catch(() => undefined);
+    },
+  };
+}
+
+/** stdout: nothing to rename; waits until everything is flushed. */
+export function stdoutTarget(): ExportTarget {
+  const stream = process.stdout;
+  return {
+    stream,
+    finish: () => new Promise<void>((resolve) => stream.write('', () => resolve())),
+    abort: async () => undefined,
+  };
+}
+
+/** Progress on stderr about once a second: one updating line on a terminal, plain lines otherwise. */
+export function progressReporter(label: string, intervalMs = 1000) {
+  const started = Date.now();
+  let last = started;
+  const isTty = process.stderr.isTTY === true;
+  const line = (rows: number) => {
+    const seconds = (Date.now() - started) / 1000;
+    return `${label}: ${rows.toLocaleString('en-US')} rows written (${seconds.toFixed(1)} s)`;
+  };
+  return {
+    update(rows: number) {
+      const now = Date.now();
+      if (now - last < intervalMs) return;
+      last = now;
+      process.stderr.write(isTty ? `\r${line(rows)}` : `${line(rows)}\n`);
+    },
+    done(rows: number, path: string) {
+      process.stderr.write(`${isTty ? '\r' : ''}${line(rows)} to ${path}\n`);
+    },
+  };
+}
