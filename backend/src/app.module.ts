@@ -10,8 +10,10 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
 import { SiteModule } from './site/site.module';
+import { SubmissionsModule } from './submissions/submissions.module';
 import { StripeModule } from './stripe/stripe.module';
 import { TurnstileModule } from './turnstile/turnstile.module';
 
@@ -36,7 +38,13 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /** One module per domain (STYLE.md); add new ones here. */
-const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [ErrorReportsModule, StripeModule, CheckoutModule];
+const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
+  ErrorReportsModule,
+  StripeModule,
+  CheckoutModule,
+  MailModule,
+  SubmissionsModule,
+];
 
 @Module({})
 export class AppModule {

@@ -18,7 +18,14 @@ export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
   /** When set, every message is refused with this SMTP reply code (e.g. 451 temporary, 550 permanent). */
   refuseWith: number | undefined;
+  /**
+   * When set, the answer to each message's DATA waits this long (a slow server). A message counts as received
+   * only if its client is still connected when the answer goes out; one whose sender died before that was never
+   * accepted.
+   */
+  answerDelayMs: number | undefined;
   private server: SMTPServer | undefined;
+  private readonly closedSessions = new Set<string>();
   port = 0;
 
   async start(port = this.port): Promise<this> {
@@ -26,10 +33,19 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // Stopping the sink is an outage: idle pooled client connections are cut after a second, not thirty.
+      closeTimeout: 1000,
+      onClose: (session) => {
+        this.closedSessions.add(session.id);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (this.answerDelayMs) {
+            await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
+            if (this.closedSessions.has(session.id)) return callback();
+          }
           if (this.refuseWith) {
             const error = new Error('Refused by test sink') as Error & { responseCode: number };
             error.responseCode = this.refuseWith;

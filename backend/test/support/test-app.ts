@@ -59,7 +59,13 @@ export interface TestStack {
  * The real application on a random loopback port, with its own migrated database, a real SMTP server and
  * local stand-ins for Turnstile and Stripe. `env` overrides any variable (e.g. RATE_LIMIT_POST_PER_MINUTE).
  */
-export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(
+  env: Record<string, string> = {},
+  options: {
+    /** Lets the app reach its (migrated) database another way, e.g. through a TcpProxy that can be cut. */
+    appDatabaseUrl?: (directUrl: string) => string;
+  } = {},
+): Promise<TestStack> {
   const database = await createTestDatabase();
   const smtp = await new SmtpSink().start();
   const turnstile = await createTurnstileStub(TEST_TURNSTILE_SECRET).start();
@@ -67,7 +73,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const stripe = await new StripeStub(stripeSecretKey).start();
   const config = loadConfig({
     ...testEnv({
-      databaseUrl: database.url,
+      databaseUrl: options.appDatabaseUrl ? options.appDatabaseUrl(database.url) : database.url,
       smtpUrl: smtp.url,
       turnstileVerifyUrl: `${turnstile.url}/siteverify`,
       stripeApiUrl: stripe.url,

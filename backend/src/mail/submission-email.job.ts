@@ -1,0 +1,198 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { JobResult, JobWithMetadata, PrismaTransactionLike } from 'pg-boss';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { PrismaService } from '../database/prisma.service';
+import type { Submission } from '../generated/prisma/client';
+import { QueueService } from '../queue/queue.service';
+import { describeSmtpError, isPermanentSmtpError, MailTransport, type OutgoingMail } from './mail.transport';
+import { renderConfirmation } from './templates/confirmation';
+import { renderStaffNotification } from './templates/staff-notification';
+
+export const SUBMISSION_EMAIL_QUEUE = 'submission-email';
+/** Where pg-boss moves a job after its last retry or a permanent SMTP refusal. Nothing works it: it is a record. */
+export const SUBMISSION_EMAIL_DEAD_LETTER_QUEUE = 'submission-email-dead';
+
+export interface SubmissionEmailJobData {
+  submissionId: string;
+}
+
+/** Delivery state stored on the submission (`email_status`). */
+export const EMAIL_STATUSES = ['queued', 'sending', 'retrying', 'sent', 'dead'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export type MessageKind = 'staff' | 'confirmation';
+
+/**
+ * Longest one batch may run. A live worker keeps its jobs through heartbeats; a killed one loses them after
+ * HEARTBEAT_SECONDS (plus pg-boss's monitor interval, 60 s) and they are retried elsewhere.
+ */
+const EXPIRE_IN_SECONDS = 10 * 60;
+const HEARTBEAT_SECONDS = 10;
+
+/** `<submission-id.staff@example.org>`: the same for every attempt, so a repeat is recognisable downstream. */
+export function messageIdFor(submissionId: string, kind: MessageKind, mailFrom: string): string {
+  const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1]?.trim() || 'localhost';
+  return `<${submissionId}.${kind}@${domain}>`;
+}
+
+class ClaimLostError extends Error {
+  constructor() {
+    super('the job was taken over by another attempt');
+  }
+}
+
+/**
+ * The email job of a submission (issue 5): a staff notification and a confirmation to the visitor.
+ *
+ * Exactly-once as far as SMTP allows: each message has a sent-at column that is checked before sending and set
+ * as soon as SMTP accepts it, so a retried job (after a failure, a crash or a SIGKILL) sends only what is still
+ * missing. The remaining window is between SMTP's acceptance and that update; the stable Message-ID lets a
+ * receiving system drop a repeat from it.
+ */
+@Injectable()
+export class SubmissionEmailJob implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SubmissionEmailJob.name);
+
+  constructor(
+    private readonly queue: QueueService,
+    private readonly prisma: PrismaService,
+    private readonly transport: MailTransport,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensureQueues();
+    if (this.config.runWorker) await this.startWorker();
+  }
+
+  /** Creates or updates both queues; the dead-letter queue must exist before the queue that names it. */
+  async ensureQueues(): Promise<void> {
+    const { retry } = this.config.mail;
+    const options = {
+      retryLimit: retry.retryLimit,
+      retryDelay: retry.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: retry.retryDelayMaxSeconds,
+      expireInSeconds: EXPIRE_IN_SECONDS,
+      deadLetter: SUBMISSION_EMAIL_DEAD_LETTER_QUEUE,
+    };
+    await this.queue.boss.createQueue(SUBMISSION_EMAIL_DEAD_LETTER_QUEUE, { retentionSeconds: 60 * 60 * 24 * 30 });
+    await this.queue.boss.createQueue(SUBMISSION_EMAIL_QUEUE, { ...options, heartbeatSeconds: HEARTBEAT_SECONDS });
+    // createQueue leaves an existing queue alone: apply a changed retry policy to jobs sent from now on.
+    await this.queue.boss.updateQueue(SUBMISSION_EMAIL_QUEUE, options);
+  }
+
+  async startWorker(): Promise<void> {
+    const { batchSize, workerConcurrency } = this.config.mail;
+    await this.queue.boss.work(
+      SUBMISSION_EMAIL_QUEUE,
+      {
+        batchSize,
+        localConcurrency: workerConcurrency,
+        includeMetadata: true,
+        perJobResults: true,
+        pollingIntervalSeconds: 1,
+        burstWhenBatchFull: true,
+      } as const,
+      (jobs: JobWithMetadata<SubmissionEmailJobData>[]) => Promise.all(jobs.map((job) => this.deliver(job))),
+    );
+    this.logger.log({ batchSize, workerConcurrency }, 'submission email worker started');
+  }
+
+  /** Inside the submission's transaction: the job exists only if the submission does. */
+  enqueue(tx: PrismaTransactionLike, submissionId: string): Promise<string | null> {
+    const data: SubmissionEmailJobData = { submissionId };
+    return this.queue.sendInTransaction(tx, SUBMISSION_EMAIL_QUEUE, data);
+  }
+
+  /** One attempt for one submission; never throws, the result tells pg-boss what to do with the job. */
+  async deliver(job: JobWithMetadata<SubmissionEmailJobData>): Promise<JobResult> {
+    const { submissionId } = job.data;
+    // What was being done when an attempt fails: sending one of the messages, or reading/writing the row.
+    let stage: MessageKind | 'database' = 'database';
+    try {
+      const submission = await this.startAttempt(submissionId);
+      if (!submission) return { id: job.id, status: 'completed', output: { skipped: 'no such submission' } };
+
+      if (!submission.emailSentAt) {
+        stage = 'staff';
+        await this.send(job, this.staffNotification(submission));
+        stage = 'database';
+        await this.prisma.submission.update({ where: { id: submissionId }, data: { emailSentAt: new Date() } });
+      }
+      if (!submission.confirmationSentAt) {
+        stage = 'confirmation';
+        await this.send(job, this.confirmation(submission));
+        stage = 'database';
+      }
+      await this.prisma.submission.update({
+        where: { id: submissionId },
+        data: {
+          emailStatus: 'sent',
+          emailLastError: null,
+          ...(submission.confirmationSentAt ? {} : { confirmationSentAt: new Date() }),
+        },
+      });
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      if (error instanceof ClaimLostError) return { id: job.id, status: 'failed', output: { error: error.message } };
+      const permanent = stage !== 'database' && isPermanentSmtpError(error);
+      const isLastAttempt = permanent || job.retryCount >= job.retryLimit;
+      // Codes only for database errors: Prisma's messages may quote the values of a query.
+      const detail =
+        stage === 'database'
+          ? String((error as { code?: unknown }).code ?? (error as Error).name ?? 'error')
+          : describeSmtpError(error);
+      const lastError = `${stage}: ${detail}`;
+      const status: EmailStatus = isLastAttempt ? 'dead' : 'retrying';
+      this.logger.warn(
+        { submissionId, attempt: job.retryCount + 1, status, error: lastError },
+        'submission email attempt failed',
+      );
+      await this.prisma.submission
+        .update({ where: { id: submissionId }, data: { emailStatus: status, emailLastError: lastError } })
+        .catch((updateError: { code?: unknown }) =>
+          this.logger.error({ submissionId, code: updateError.code }, 'could not record the email failure'),
+        );
+      return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error: lastError } };
+    }
+  }
+
+  /** Marks the attempt and reads the row in one statement; null when the submission no longer exists. */
+  private async startAttempt(submissionId: string): Promise<Submission | null> {
+    const [submission] = await this.prisma.submission.updateManyAndReturn({
+      where: { id: submissionId, erasedAt: null },
+      data: { emailStatus: 'sending', emailAttempts: { increment: 1 } },
+    });
+    return submission ?? null;
+  }
+
+  private async send(job: JobWithMetadata<SubmissionEmailJobData>, mail: OutgoingMail): Promise<void> {
+    // pg-boss aborts the signal when this attempt's claim is gone (expired and retried elsewhere).
+    if (job.signal?.aborted) throw new ClaimLostError();
+    await this.transport.send(mail);
+  }
+
+  private staffNotification(submission: Submission): OutgoingMail {
+    const rendered = renderStaffNotification(submission);
+    return {
+      ...rendered,
+      messageId: messageIdFor(submission.id, 'staff', this.config.mailFrom),
+      to: this.config.staffEmail,
+      replyTo: submission.email,
+      language: 'nl',
+    };
+  }
+
+  private confirmation(submission: Submission): OutgoingMail {
+    const rendered = renderConfirmation(submission);
+    return {
+      ...rendered,
+      messageId: messageIdFor(submission.id, 'confirmation', this.config.mailFrom),
+      to: submission.email,
+      replyTo: this.config.staffEmail,
+    };
+  }
+}

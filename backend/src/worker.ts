@@ -1,0 +1,52 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger, LoggerModule } from 'nestjs-pino';
+import { REDACTED_LOG_PATHS } from './app.module';
+import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { MailModule } from './mail/mail.module';
+import { QueueModule } from './queue/queue.module';
+
+/** Only what the mail worker needs: configuration, logs, the database, the queue and the mail module. */
+@Module({})
+class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS } } }),
+        DatabaseModule,
+        QueueModule,
+        MailModule,
+      ],
+    };
+  }
+}
+
+/**
+ * `npm run worker`: the submission email worker without HTTP, for deployments that run web processes with
+ * RUN_WORKER=false. Same configuration as the web process; SIGTERM finishes the jobs in hand, then exits.
+ */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // This process exists to work the queue, whatever RUN_WORKER says for the web processes.
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ ...config, runWorker: true }), {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  await app.init();
+}
+
+void main();

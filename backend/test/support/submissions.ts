@@ -1,0 +1,141 @@
+import { Client } from 'pg';
+import type { TestStack } from './test-app';
+import { TURNSTILE_TOKENS } from './turnstile-stub';
+
+/** A complete, valid formData per type (the values the new UI sends). */
+export const VALID_FORMS = {
+  volunteer: {
+    name: 'Anna de Vries',
+    email: 'anna@example.org',
+    phone: '+31 6 1234 5678',
+    location: 'local',
+    speaksDutch: false,
+    category: 'practical-help',
+    availability: '2-5-hours',
+    motivation: 'Ik wil graag helpen met boodschappen en klussen.',
+    experience: 'Vijf jaar vrijwilliger bij de voedselbank.',
+    preferredContact: 'both',
+    skills: ['construction', 'events'],
+    languages: ['dutch', 'english'],
+  },
+  contact: {
+    name: 'Ben Jansen',
+    email: 'ben@example.org',
+    subject: 'Samenwerking',
+    message: 'Wij willen graag samenwerken.\nBel gerust.',
+  },
+  'help-request': {
+    name: 'Carla Gómez',
+    email: 'carla@example.org',
+    phone: '06-87654321',
+    location: 'Den Helder',
+    familySize: 4,
+    helpType: 'housing',
+    description: 'We zoeken hulp bij het vinden van een woning.',
+    preferredContact: 'email',
+  },
+} as const;
+
+export type FormType = keyof typeof VALID_FORMS;
+
+export function sendEmailBody(type: FormType, overrides: Record<string, unknown> = {}, language = 'nl') {
+  return { type, formData: { ...VALID_FORMS[type], ...overrides }, language, turnstileToken: TURNSTILE_TOKENS.pass };
+}
+
+export async function postJson(stack: TestStack, body: unknown, path = '/api/send-email') {
+  const response = await fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // left empty: the test looks at the status
+  }
+  return { status: response.status, json, text };
+}
+
+/** Runs one query on the test database directly (not through the app). */
+export async function sql<T extends Record<string, unknown> = Record<string, unknown>>(
+  stack: TestStack,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: stack.database.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls until `check` returns a truthy value or the time is up; returns the value. */
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface EmailState {
+  id: string;
+  email_status: string;
+  email_attempts: number;
+  email_last_error: string | null;
+  email_sent_at: Date | null;
+  confirmation_sent_at: Date | null;
+}
+
+export function emailStates(stack: TestStack): Promise<EmailState[]> {
+  return sql<EmailState & Record<string, unknown>>(
+    stack,
+    'SELECT id, email_status, email_attempts, email_last_error, email_sent_at, confirmation_sent_at FROM submissions ORDER BY created_at',
+  );
+}
+
+/** Short retries so outage tests finish in seconds (production keeps >= 24 h of retries). */
+export const FAST_RETRY_ENV = {
+  MAIL_RETRY_DELAY_SECONDS: '1',
+  MAIL_RETRY_DELAY_MAX_SECONDS: '1',
+};
+
+function decodePart(part: string): { type: string; body: string } {
+  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const type = /^content-type:\s*([^;\s]+)/im.exec(unfolded)?.[1].toLowerCase() ?? 'text/plain';
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(unfolded)?.[1].toLowerCase() ?? '7bit';
+  const content = rest.join('\n\n');
+  if (encoding === 'base64') return { type, body: Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8') };
+  if (encoding === 'quoted-printable') {
+    const bytes: number[] = [];
+    const text = content.replace(/=\r?\n/g, '');
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
+        bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(text[i], 'utf8'));
+    }
+    return { type, body: Buffer.from(bytes).toString('utf8') };
+  }
+  return { type, body: content };
+}
+
+/** The decoded text/plain and text/html bodies of a raw message (enough MIME for nodemailer's output). */
+export function bodies(raw: string): { text: string; html: string } {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
+  const decoded = parts.map((part) => decodePart(part.replace(/^\r?\n/, '')));
+  const body = (type: string) => (decoded.find((part) => part.type === type)?.body ?? '').replace(/\r\n/g, '\n');
+  return { text: body('text/plain'), html: body('text/html') };
+}
