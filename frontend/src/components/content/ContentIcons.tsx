@@ -39,7 +39,9 @@ const PATHS: Record<ContentIconName, ReactNode> = {
   handshake: (
     <path d="m11 17 2 2a1.4 1.4 0 0 0 2-2M14 14l2.5 2.5a1.4 1.4 0 0 0 2-2L14 10l-2.5 2a1.6 1.6 0 0 1-2.2-2.2L13 6.5l1-.5h3l4 4M3 10l4-4h3M3 10l6.5 6.5a1.4 1.4 0 0 0 2-2" />
   ),
-  book: <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5v-15ZM4 20.5A2.5 2.5 0 0 1 6.5 18H20v3H6.5" />,
+  book: (
+    <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5v-15ZM4 20.5A2.5 2.5 0 0 1 6.5 18H20v3H6.5" />
+  ),
   sprout: <path d="M12 21v-9M12 12c0-4-3-6-8-6 0 4 3 6 8 6ZM12 14c0-4 3-7 8-7 0 4-3 7-8 7Z" />,
   shield: <path d="M12 3 4.5 6v5.5c0 4.7 3.2 8 7.5 9.5 4.3-1.5 7.5-4.8 7.5-9.5V6L12 3Zm-3 9 2 2 4-4" />,
   compass: (
@@ -75,7 +77,15 @@ const PATHS: Record<ContentIconName, ReactNode> = {
   chevronRight: <path d="m9 5 7 7-7 7" />,
 };
 
-export function ContentIcon({ name, size = 28, className }: { name: ContentIconName; size?: number; className?: string }) {
+export function ContentIcon({
+  name,
+  size = 28,
+  className,
+}: {
+  name: ContentIconName;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
       width={size}

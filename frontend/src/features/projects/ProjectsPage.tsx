@@ -24,7 +24,12 @@ export default function ProjectsPage() {
         <p className="section-intro">{t('listIntro')}</p>
         <div className="project-list">
           {PROJECTS.map(({ id, icon }) => (
-            <article key={id} className="card project-card" aria-labelledby={`project-${id}`} data-testid={`project-${id}`}>
+            <article
+              key={id}
+              className="card project-card"
+              aria-labelledby={`project-${id}`}
+              data-testid={`project-${id}`}
+            >
               <ContentIcon name={icon} className="card__icon" size={36} />
               <h3 id={`project-${id}`} className="card__title">
                 {t(`items.${id}.title`)}

@@ -4,13 +4,7 @@
  * the foundation replaces them with its real supporters. The category text is translated (support.json).
  */
 export type SupporterCategory =
-  | 'design'
-  | 'creative'
-  | 'technology'
-  | 'workspace'
-  | 'office'
-  | 'hosting'
-  | 'projectManagement';
+  'design' | 'creative' | 'technology' | 'workspace' | 'office' | 'hosting' | 'projectManagement';
 
 export interface Supporter {
   id: string;
@@ -23,13 +17,55 @@ export interface Supporter {
 const logo = (id: string) => `/images/supporters/${id}.svg`;
 
 export const SUPPORTERS: readonly Supporter[] = [
-  { id: 'pixelplein', name: 'Pixelplein', logo: logo('pixelplein'), category: 'design', website: 'https://example.org/pixelplein' },
-  { id: 'kleurwerk', name: 'Kleurwerk Studio', logo: logo('kleurwerk'), category: 'creative', website: 'https://example.org/kleurwerk' },
-  { id: 'noordkaap', name: 'Noordkaap Tech', logo: logo('noordkaap'), category: 'technology', website: 'https://example.org/noordkaap' },
-  { id: 'werkplaats', name: 'Werkplaats Online', logo: logo('werkplaats'), category: 'workspace', website: 'https://example.org/werkplaats' },
-  { id: 'kantoorpakket', name: 'Kantoorpakket', logo: logo('kantoorpakket'), category: 'office', website: 'https://example.org/kantoorpakket' },
-  { id: 'duinhost', name: 'Duinhost', logo: logo('duinhost'), category: 'hosting', website: 'https://example.org/duinhost' },
-  { id: 'takenbord', name: 'Takenbord', logo: logo('takenbord'), category: 'projectManagement', website: 'https://example.org/takenbord' },
+  {
+    id: 'pixelplein',
+    name: 'Pixelplein',
+    logo: logo('pixelplein'),
+    category: 'design',
+    website: 'https://example.org/pixelplein',
+  },
+  {
+    id: 'kleurwerk',
+    name: 'Kleurwerk Studio',
+    logo: logo('kleurwerk'),
+    category: 'creative',
+    website: 'https://example.org/kleurwerk',
+  },
+  {
+    id: 'noordkaap',
+    name: 'Noordkaap Tech',
+    logo: logo('noordkaap'),
+    category: 'technology',
+    website: 'https://example.org/noordkaap',
+  },
+  {
+    id: 'werkplaats',
+    name: 'Werkplaats Online',
+    logo: logo('werkplaats'),
+    category: 'workspace',
+    website: 'https://example.org/werkplaats',
+  },
+  {
+    id: 'kantoorpakket',
+    name: 'Kantoorpakket',
+    logo: logo('kantoorpakket'),
+    category: 'office',
+    website: 'https://example.org/kantoorpakket',
+  },
+  {
+    id: 'duinhost',
+    name: 'Duinhost',
+    logo: logo('duinhost'),
+    category: 'hosting',
+    website: 'https://example.org/duinhost',
+  },
+  {
+    id: 'takenbord',
+    name: 'Takenbord',
+    logo: logo('takenbord'),
+    category: 'projectManagement',
+    website: 'https://example.org/takenbord',
+  },
 ];
 
 export interface VerificationBadge {
