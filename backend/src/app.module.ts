@@ -12,6 +12,7 @@ import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
+import { RetentionModule } from './retention/retention.module';
 import { SiteModule } from './site/site.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { StripeModule } from './stripe/stripe.module';
@@ -44,6 +45,7 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   CheckoutModule,
   MailModule,
   SubmissionsModule,
+  RetentionModule,
 ];
 
 @Module({})

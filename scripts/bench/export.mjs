@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Export benchmark (issue 7): seeds N submissions (default 1,000,000) into a temporary database, exports them to
- * CSV with the staff CLI and with `psql \copy` of the same SELECT, and prints rows/s and peak RSS side by side.
+ * CSV with the staff CLI and with `psql \copy` of the same columns and order, and prints rows/s and peak RSS side by side.
  * Targets: the CLI stays under 200 MB RSS and reaches at least a third of \copy's rows/s.
  *
  *   npm run build -w backend && node scripts/bench/export.mjs [--rows N] [--json] [--keep-files]
@@ -114,14 +114,15 @@ export async function runExportBench({
   log = (line) => process.stderr.write(`${line}\n`),
   keepFiles = false,
 } = {}) {
-  const cli = join(ROOT, 'backend/dist/cli/export.js');
-  const { buildExportQuery, findDataset } = require(join(ROOT, 'backend/dist/exports/export-datasets.js'));
+  const dist = process.env.BENCH_BACKEND_DIST ?? join(ROOT, 'backend/dist');
+  const cli = join(dist, 'cli/export.js');
+  const { buildPlainQuery, findDataset } = require(join(dist, 'exports/export-datasets.js'));
   const name = `bench_export_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = withDatabase(SERVER_URL, name);
   const workDir = mkdtempSync(join(tmpdir(), 'bench-export-'));
   await admin(`CREATE DATABASE "${name}"`);
   try {
-    await runMeasured(process.execPath, [join(ROOT, 'backend/dist/cli/migrate.js')], { DATABASE_URL: url });
+    await runMeasured(process.execPath, [join(dist, 'cli/migrate.js')], { DATABASE_URL: url });
     log(`seeding ${rows.toLocaleString('en-US')} submissions ...`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -131,13 +132,19 @@ export async function runExportBench({
     await client.end();
     log(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    // The same SELECT the CLI runs (columns, text rendering, order), so the comparison is the Node side only.
-    const { text } = buildExportQuery(findDataset('submissions'), 'csv', {});
+    // \copy of the same rows and columns, in the same order, as plain database values: PostgreSQL's own CSV.
+    const copyQuery = buildPlainQuery(findDataset('submissions'));
     const copyFile = join(workDir, 'copy.csv');
     const cliFile = join(workDir, 'cli.csv');
 
     log('psql \\copy ...');
-    const copy = await runMeasured('psql', [url, '-X', '-q', '-c', `\\copy (${text}) TO '${copyFile}' CSV HEADER`]);
+    const copy = await runMeasured('psql', [
+      url,
+      '-X',
+      '-q',
+      '-c',
+      `\\copy (${copyQuery}) TO '${copyFile}' CSV HEADER`,
+    ]);
     log('export CLI ...');
     const cliRun = await runMeasured(process.execPath, [cli, 'submissions', '--output', cliFile], {
       DATABASE_URL: url,

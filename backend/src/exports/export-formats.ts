@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import type { ColumnKind, ExportColumn, ExportFormat } from './export-datasets';
 
 /**
- * The three file formats. Each receives rows as arrays in column order (pg `rowMode: 'array'`), a batch at a
- * time, and waits for the output to drain before taking the next batch, so memory stays flat.
+ * The three file formats. Each receives rows as arrays (pg `rowMode: 'array'`), a batch at a time, and waits
+ * for the output to drain before taking the next batch, so memory stays flat.
  */
 export interface RowFormatter {
   writeRows(rows: unknown[][]): Promise<void>;
@@ -16,12 +16,15 @@ async function write(output: Writable, chunk: string): Promise<void> {
   if (!output.write(chunk)) await once(output, 'drain');
 }
 
+/** CSV exports take every value as PostgreSQL's own text: no parsing into Dates, numbers or arrays. */
+export const RAW_TEXT_TYPES = { getTypeParser: () => (value: string) => value };
+
 const NEEDS_QUOTES = /[",\r\n]/;
 const SIGNED_NUMBER = /^[+-][\d\s().\-/]*$/;
 
 /**
- * A cell that Excel would run as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `+cmd|...`) gets a leading
- * apostrophe (OWASP "CSV injection"): form fields come from the public and staff open the CSV in Excel.
+ * Free text that Excel would run as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `+cmd|...`) gets a leading
+ * apostrophe (OWASP "CSV injection"): the forms are public and staff open the CSV in Excel.
  * Phone numbers such as "+31 6 1234 5678" and negative numbers stay as they are.
  */
 export function neutraliseFormula(value: string): string {
@@ -33,29 +36,77 @@ export function neutraliseFormula(value: string): string {
   return value;
 }
 
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = neutraliseFormula(String(value));
+/** RFC 4180: quoted only when needed, quotes doubled. */
+export function csvText(value: string): string {
+  const text = neutraliseFormula(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A PostgreSQL text[] literal (`{a,"b c"}`) as "a; b c". */
+export function pgArrayToList(literal: string): string {
+  if (literal === '{}') return '';
+  if (!literal.includes('"')) return literal.slice(1, -1).split(',').join('; ');
+  const items: string[] = [];
+  let i = 1;
+  while (i < literal.length - 1) {
+    if (literal[i] === '"') {
+      let item = '';
+      for (i++; literal[i] !== '"'; i++) {
+        if (literal[i] === '\\') i++;
+        item += literal[i];
+      }
+      items.push(item);
+      i += 2;
+    } else {
+      const comma = literal.indexOf(',', i);
+      const end = comma === -1 ? literal.length - 1 : comma;
+      items.push(literal.slice(i, end));
+      i = end + 1;
+    }
+  }
+  return items.join('; ');
+}
+
+/** `2026-03-01 08:00:00.12+00` (session time zone UTC) as `2026-03-01T08:00:00.120Z`. */
+export function pgTimestampToIso(text: string): string {
+  const time = text.slice(11, -3);
+  return `${text.slice(0, 10)}T${(time.length === 8 ? `${time}.` : time).padEnd(12, '0')}Z`;
+}
+
+const CSV_CELL: Record<ColumnKind, (text: string) => string> = {
+  text: csvText,
+  longText: csvText,
+  list: (text) => csvText(pgArrayToList(text)),
+  integer: (text) => text,
+  euro: (cents) => (Number(cents) / 100).toFixed(2),
+  boolean: (text) => (text === 't' ? 'true' : 'false'),
+  timestamp: pgTimestampToIso,
+};
+
 /** RFC 4180 with a UTF-8 byte order mark, so Excel opens "José Müller" correctly; CRLF line ends. */
 class CsvFormatter implements RowFormatter {
-  private started = false;
+  private header: string;
+  private readonly cells: Array<(text: string) => string>;
+
   constructor(
     private readonly output: Writable,
-    private readonly columns: ExportColumn[],
-  ) {}
+    columns: ExportColumn[],
+  ) {
+    this.header = `\uFEFF${columns.map((col) => col.header).join(',')}\r\n`;
+    this.cells = columns.map((col) => CSV_CELL[col.kind]);
+  }
 
   async writeRows(rows: unknown[][]): Promise<void> {
-    let chunk = '';
-    if (!this.started) {
-      chunk = '\uFEFF' + this.columns.map((col) => csvField(col.header)).join(',') + '\r\n';
-      this.started = true;
-    }
+    let chunk = this.header;
+    this.header = '';
+    const cells = this.cells;
     for (const row of rows) {
-      let line = csvField(row[0]);
-      for (let i = 1; i < row.length; i++) line += ',' + csvField(row[i]);
+      let line = '';
+      for (let i = 0; i < cells.length; i++) {
+        const value = row[i] as string | null;
+        if (i > 0) line += ',';
+        if (value !== null) line += cells[i](value);
+      }
       chunk += line + '\r\n';
     }
     if (chunk) await write(this.output, chunk);
@@ -66,20 +117,13 @@ class CsvFormatter implements RowFormatter {
   }
 }
 
-/** One JSON object per line, keyed by the column headers; numbers, booleans and lists keep their types. */
+/** JSON lines arrive as finished objects from PostgreSQL (row_to_json): one per line. */
 class JsonLinesFormatter implements RowFormatter {
-  constructor(
-    private readonly output: Writable,
-    private readonly columns: ExportColumn[],
-  ) {}
+  constructor(private readonly output: Writable) {}
 
   async writeRows(rows: unknown[][]): Promise<void> {
     let chunk = '';
-    for (const row of rows) {
-      const record: Record<string, unknown> = {};
-      this.columns.forEach((col, i) => (record[col.header] = row[i]));
-      chunk += JSON.stringify(record) + '\n';
-    }
+    for (const row of rows) chunk += `${row[0] as string}\n`;
     if (chunk) await write(this.output, chunk);
   }
 
@@ -163,7 +207,7 @@ export function createFormatter(
     case 'csv':
       return new CsvFormatter(output, columns);
     case 'jsonl':
-      return new JsonLinesFormatter(output, columns);
+      return new JsonLinesFormatter(output);
     case 'xlsx':
       return new XlsxFormatter(output, columns, sheetName);
   }

@@ -5,10 +5,10 @@ import type { Writable } from 'node:stream';
 import type { ClientBase } from 'pg';
 import Cursor from 'pg-cursor';
 import { buildExportQuery, type Dataset, type ExportFilters, type ExportFormat } from './export-datasets';
-import { createFormatter } from './export-formats';
+import { createFormatter, RAW_TEXT_TYPES } from './export-formats';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to keep memory flat. */
-export const EXPORT_BATCH_SIZE = 2000;
+export const EXPORT_BATCH_SIZE = 1000;
 
 export interface ExportRequest {
   dataset: Dataset;
@@ -28,8 +28,15 @@ export async function streamExport(
   onProgress: (rows: number) => void = () => undefined,
 ): Promise<number> {
   const query = buildExportQuery(request.dataset, request.format, request.filters);
-  const cursor = client.query(new Cursor(query.text, query.values, { rowMode: 'array' }));
   const formatter = createFormatter(request.format, output, request.dataset.columns, request.dataset.name);
+  // One read-only snapshot; UTC so CSV gets timestamps as `... +00`, turned into ISO 8601 without a Date.
+  await client.query("BEGIN READ ONLY; SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO'");
+  const cursor = client.query(
+    new Cursor(query.text, query.values, {
+      rowMode: 'array',
+      types: request.format === 'csv' ? RAW_TEXT_TYPES : undefined,
+    }),
+  );
   let written = 0;
   let next: Promise<unknown[][]> | undefined = cursor.read(EXPORT_BATCH_SIZE);
   try {
@@ -47,6 +54,7 @@ export async function streamExport(
   } finally {
     await next?.catch(() => undefined);
     await cursor.close().catch(() => undefined);
+    await client.query('COMMIT').catch(() => undefined);
   }
   return written;
 }

@@ -4,6 +4,7 @@ declare module 'pg-cursor' {
 
   interface CursorConfig {
     rowMode?: 'array';
+    types?: { getTypeParser: (oid: number, format?: string) => (value: string) => unknown };
   }
 
   export default class Cursor<Row = unknown[]> implements Submittable {
