@@ -24,6 +24,8 @@ export class SmtpSink {
    * accepted.
    */
   answerDelayMs: number | undefined;
+  /** Recipients whose messages are refused with the given code (e.g. 550 for an unknown mailbox). */
+  readonly refuseTo = new Map<string, number>();
   private server: SMTPServer | undefined;
   private readonly closedSessions = new Set<string>();
   port = 0;
@@ -46,9 +48,11 @@ export class SmtpSink {
             await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
             if (this.closedSessions.has(session.id)) return callback();
           }
-          if (this.refuseWith) {
+          const refusal =
+            this.refuseWith ?? session.envelope.rcptTo.map((r) => this.refuseTo.get(r.address)).find(Boolean);
+          if (refusal) {
             const error = new Error('Refused by test sink') as Error & { responseCode: number };
-            error.responseCode = this.refuseWith;
+            error.responseCode = refusal;
             return callback(error);
           }
           const raw = Buffer.concat(chunks).toString('utf8');
