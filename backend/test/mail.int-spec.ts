@@ -99,7 +99,7 @@ describe('mail delivery when SMTP fails', () => {
         'SELECT email_status, email_attempts, email_last_error FROM submissions WHERE id = $1',
         [id],
       );
-      return rows[0].email_attempts >= 2 && rows;
+      return Number(rows[0].email_attempts) >= 2 && rows;
     });
     expect(state.email_status).toMatch(/retrying|sending/);
     expect(state.email_last_error).toContain('451');

@@ -78,11 +78,11 @@ export async function waitFor<T>(
   check: () => Promise<T> | T,
   timeoutMs = 20_000,
   what = 'condition',
-): Promise<NonNullable<T>> {
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as Exclude<T, false | 0 | '' | null | undefined>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
