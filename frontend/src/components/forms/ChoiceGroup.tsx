@@ -94,14 +94,16 @@ export function ChoiceGroup<V extends string>(props: RadioProps<V> | CheckboxPro
                 required={props.type === 'radio' ? props.required : undefined}
                 aria-describedby={descriptionId}
               />
-              <label className="choice__label" htmlFor={inputId}>
-                <span className="choice__title">{choice.label}</span>
+              <div className="choice__text">
+                <label className="choice__label" htmlFor={inputId}>
+                  {choice.label}
+                </label>
                 {choice.description && (
                   <span className="choice__description" id={descriptionId}>
                     {choice.description}
                   </span>
                 )}
-              </label>
+              </div>
             </div>
           );
         })}
