@@ -1,7 +1,15 @@
 import { MailRecoveryService } from '../src/mail/mail-recovery.service';
 import { DEFAULT_MAIL_RETRY_POLICY, MIN_RETRY_SPAN_SECONDS, retrySpanSeconds } from '../src/mail/mail-retry-policy';
 import { loadConfig } from '../src/config/app-config';
-import { emailStates, FAST_RETRY_ENV, postJson, sendEmailBody, sql, waitFor } from './support/submissions';
+import {
+  emailStates,
+  FAST_RETRY_ENV,
+  postJson,
+  sendEmailBody,
+  sql,
+  waitFor,
+  waitForStatus,
+} from './support/submissions';
 import { startTestStack, testEnv, type TestStack } from './support/test-app';
 
 /** Every submission has exactly one staff notification and one confirmation in the sink, no other message. */
@@ -104,10 +112,7 @@ describe('mail delivery when SMTP fails', () => {
     expect(state.email_status).toMatch(/retrying|sending/);
     expect(state.email_last_error).toContain('451');
     stack.smtp.refuseWith = undefined;
-    await waitFor(
-      async () =>
-        (await sql(stack, 'SELECT 1 FROM submissions WHERE id = $1 AND email_status = $2', [id, 'sent'])).length,
-    );
+    await waitForStatus(stack, id, 'sent');
     expectDeliveredExactlyOnce(stack, [id]);
   }, 60_000);
 
@@ -116,9 +121,7 @@ describe('mail delivery when SMTP fails', () => {
     stack.smtp.refuseWith = 550;
     const { json } = await postJson(stack, sendEmailBody('help-request'));
     const id = json.id as string;
-    await waitFor(
-      async () => (await sql(stack, "SELECT 1 FROM submissions WHERE id = $1 AND email_status = 'dead'", [id])).length,
-    );
+    await waitForStatus(stack, id, 'dead');
     // No further attempts are made on a dead delivery.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const [dead] = await sql(stack, 'SELECT email_attempts, email_last_error FROM submissions WHERE id = $1', [id]);
@@ -131,9 +134,7 @@ describe('mail delivery when SMTP fails', () => {
 
     stack.smtp.refuseWith = undefined;
     expect(await recovery.retryDead()).toEqual({ requeued: [id] });
-    await waitFor(
-      async () => (await sql(stack, "SELECT 1 FROM submissions WHERE id = $1 AND email_status = 'sent'", [id])).length,
-    );
+    await waitForStatus(stack, id, 'sent');
     expectDeliveredExactlyOnce(stack, [id]);
     expect(await recovery.countByStatus()).toMatchObject({ dead: 0, queued: 0, sending: 0, retrying: 0 });
     expect(await sql(stack, "SELECT 1 FROM pgboss.job WHERE name = 'submission-email-dead'")).toHaveLength(0);
@@ -147,9 +148,7 @@ describe('mail delivery when SMTP fails', () => {
     stack.smtp.refuseTo.set('nobody@example.org', 550);
     const { json } = await postJson(stack, sendEmailBody('contact', { email: 'nobody@example.org' }));
     const id = json.id as string;
-    await waitFor(
-      async () => (await sql(stack, "SELECT 1 FROM submissions WHERE id = $1 AND email_status = 'dead'", [id])).length,
-    );
+    await waitForStatus(stack, id, 'dead');
     const [dead] = await sql(
       stack,
       'SELECT email_sent_at, confirmation_sent_at, email_last_error FROM submissions WHERE id = $1',
@@ -162,9 +161,7 @@ describe('mail delivery when SMTP fails', () => {
 
     stack.smtp.refuseTo.clear();
     await stack.app.get(MailRecoveryService).retryDead({ ids: [id] });
-    await waitFor(
-      async () => (await sql(stack, "SELECT 1 FROM submissions WHERE id = $1 AND email_status = 'sent'", [id])).length,
-    );
+    await waitForStatus(stack, id, 'sent');
     expectDeliveredExactlyOnce(stack, [id]);
   }, 60_000);
 });

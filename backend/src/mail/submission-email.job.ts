@@ -96,7 +96,7 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
         pollingIntervalSeconds: 1,
         burstWhenBatchFull: true,
       } as const,
-      (jobs: JobWithMetadata<SubmissionEmailJobData>[]) => Promise.all(jobs.map((job) => this.deliver(job))),
+      (jobs: JobWithMetadata<SubmissionEmailJobData>[]) => this.deliverBatch(jobs),
     );
     this.logger.log({ batchSize, workerConcurrency }, 'submission email worker started');
   }
@@ -107,15 +107,44 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     return this.queue.sendInTransaction(tx, SUBMISSION_EMAIL_QUEUE, data);
   }
 
-  /** One attempt for one submission; never throws, the result tells pg-boss what to do with the job. */
-  async deliver(job: JobWithMetadata<SubmissionEmailJobData>): Promise<JobResult> {
-    const { submissionId } = job.data;
+  /**
+   * One attempt for each job of a batch: one statement marks them all `sending` and reads the rows, then each
+   * submission is delivered on its own. Never throws; the results tell pg-boss what to do with each job.
+   */
+  async deliverBatch(jobs: JobWithMetadata<SubmissionEmailJobData>[]): Promise<JobResult[]> {
+    const ids = [...new Set(jobs.map((job) => job.data.submissionId))];
+    let rows: Map<string, Submission>;
+    try {
+      const started = await this.prisma.submission.updateManyAndReturn({
+        where: { id: { in: ids }, erasedAt: null },
+        data: { emailStatus: 'sending', emailAttempts: { increment: 1 } },
+      });
+      rows = new Map(started.map((row) => [row.id, row]));
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? (error as Error).name);
+      this.logger.warn({ code, jobs: jobs.length }, 'could not start submission email attempts');
+      return jobs.map((job) => ({ id: job.id, status: 'failed', output: { error: `database: ${code}` } }));
+    }
+    // Two jobs for one submission in one batch: only the first may send, or both would pass the sent-at guard.
+    const seen = new Set<string>();
+    return Promise.all(
+      jobs.map((job) => {
+        const { submissionId } = job.data;
+        const submission = rows.get(submissionId);
+        if (!submission || seen.has(submissionId)) {
+          return { id: job.id, status: 'completed' as const, output: { skipped: submission ? 'duplicate' : 'gone' } };
+        }
+        seen.add(submissionId);
+        return this.deliver(job, submission);
+      }),
+    );
+  }
+
+  private async deliver(job: JobWithMetadata<SubmissionEmailJobData>, submission: Submission): Promise<JobResult> {
+    const submissionId = submission.id;
     // What was being done when an attempt fails: sending one of the messages, or reading/writing the row.
     let stage: MessageKind | 'database' = 'database';
     try {
-      const submission = await this.startAttempt(submissionId);
-      if (!submission) return { id: job.id, status: 'completed', output: { skipped: 'no such submission' } };
-
       if (!submission.emailSentAt) {
         stage = 'staff';
         await this.send(job, this.staffNotification(submission));
@@ -158,15 +187,6 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
         );
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error: lastError } };
     }
-  }
-
-  /** Marks the attempt and reads the row in one statement; null when the submission no longer exists. */
-  private async startAttempt(submissionId: string): Promise<Submission | null> {
-    const [submission] = await this.prisma.submission.updateManyAndReturn({
-      where: { id: submissionId, erasedAt: null },
-      data: { emailStatus: 'sending', emailAttempts: { increment: 1 } },
-    });
-    return submission ?? null;
   }
 
   private async send(job: JobWithMetadata<SubmissionEmailJobData>, mail: OutgoingMail): Promise<void> {

@@ -104,6 +104,16 @@ export function emailStates(stack: TestStack): Promise<EmailState[]> {
   );
 }
 
+/** Waits until one submission's email_status is `status`. */
+export async function waitForStatus(stack: TestStack, id: string, status: string, timeoutMs = 20_000): Promise<void> {
+  await waitFor(
+    async () =>
+      (await sql(stack, 'SELECT 1 FROM submissions WHERE id = $1 AND email_status = $2', [id, status])).length,
+    timeoutMs,
+    `submission ${id} to be ${status}`,
+  );
+}
+
 /** Short retries so outage tests finish in seconds (production keeps >= 24 h of retries). */
 export const FAST_RETRY_ENV = {
   MAIL_RETRY_DELAY_SECONDS: '1',
