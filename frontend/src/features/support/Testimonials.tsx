@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentIcon } from '../../components/content/ContentIcons';
 import { useAutoAdvance, useInterval } from '../../components/content/useAutoAdvance';
@@ -16,17 +16,22 @@ export function Testimonials() {
   const motion = useAutoAdvance();
   const count = items.length;
 
-  useInterval(() => setFadedOut(true), motion.isRunning ? ROTATE_MS : null);
-  useEffect(() => {
-    if (!isFadedOut) return;
-    const id = window.setTimeout(() => {
-      setIndex((current) => (current + 1) % count);
-      setFadedOut(false);
-    }, FADE_MS);
-    return () => window.clearTimeout(id);
-  }, [isFadedOut, count]);
+  // The fade-in is scheduled together with the fade-out, so a tick always completes 500 ms later.
+  const fadeTimer = useRef<number | undefined>(undefined);
+  useInterval(
+    () => {
+      setFadedOut(true);
+      fadeTimer.current = window.setTimeout(() => {
+        setIndex((current) => (current + 1) % count);
+        setFadedOut(false);
+      }, FADE_MS);
+    },
+    motion.isRunning ? ROTATE_MS : null,
+  );
+  useEffect(() => () => window.clearTimeout(fadeTimer.current), []);
 
   const show = (by: number) => {
+    window.clearTimeout(fadeTimer.current);
     setFadedOut(false);
     setIndex((current) => (current + by + count) % count);
   };
