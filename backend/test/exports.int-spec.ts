@@ -1,0 +1,343 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { Client } from 'pg';
+import { DATASETS, findDataset } from '../src/exports/export-datasets';
+import { assertCliBuilt, exportToBuffer, runCommand } from './exports.helpers';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+/**
+ * Staff exports (issue 7) against a real, migrated PostgreSQL. Times are chosen around Amsterdam midnights:
+ * --since/--until are Amsterdam calendar days, CSV/JSON carry UTC, XLSX carries Amsterdam wall-clock time.
+ */
+const IDS = {
+  volunteer: '00000000-0000-4000-8000-000000000001',
+  help: '00000000-0000-4000-8000-000000000002',
+  contact: '00000000-0000-4000-8000-000000000003',
+  piet: '00000000-0000-4000-8000-000000000011',
+  pending: '00000000-0000-4000-8000-000000000012',
+  newYear: '00000000-0000-4000-8000-000000000013',
+};
+
+const FIXTURES = `
+INSERT INTO submissions (id, type, language, name, email, phone, location, subject, message, category, speaks_dutch,
+  availability, motivation, skills, spoken_languages, family_size, help_type, description, created_at,
+  email_status, email_attempts, email_last_error, email_sent_at)
+VALUES
+ ('${IDS.volunteer}', 'volunteer', 'nl', 'José Müller', 'jose@example.org', '+31 6 1234 5678', 'local', NULL,
+  E'Hallo, ik heet "José".\\nTot ziens', 'practical-help', true, '2-5-hours', 'Ik help graag; écht waar',
+  ARRAY['design','events'], ARRAY['dutch','spanish'], NULL, NULL, NULL, '2026-03-01 09:00+01',
+  'sent', 1, NULL, '2026-03-01 09:00:05+01'),
+ ('${IDS.help}', 'help-request', 'es', 'Zoë Çelik', 'Zoe@Example.org', NULL, 'Den Haag', NULL, NULL, NULL, NULL,
+  NULL, NULL, '{}', '{}', 4, 'housing', 'Necesitamos ayuda, por favor', '2026-03-31 23:30+00',
+  'dead', 31, '550 5.1.1 mailbox unavailable', NULL),
+ ('${IDS.contact}', 'contact', 'en', '=HYPERLINK("http://evil.example","click")', 'anna@example.org', NULL, NULL,
+  'Vraag', 'Hello', NULL, NULL, NULL, NULL, '{}', '{}', NULL, NULL, NULL, '2026-04-15 12:00+00',
+  'queued', 0, NULL, NULL);
+INSERT INTO donation_intents (id, amount_cents, name, email, message, source, referral, referrer_name, referrer_email,
+  language, status, created_at, updated_at)
+VALUES
+ ('${IDS.piet}', 1250, 'Piet Jansen', 'piet@example.org', 'Succes!', 'google', false, NULL, NULL, 'nl', 'completed',
+  '2026-01-10 10:00+01', '2026-01-10 10:05+01'),
+ ('${IDS.pending}', 500, 'Anna Smit', 'anna@example.org', NULL, 'volunteer', true, 'José Müller', 'jose@example.org',
+  'en', 'pending', '2026-02-01 12:00+01', '2026-02-01 12:00+01'),
+ ('${IDS.newYear}', 2500, 'Łukasz Nowak', 'lukasz@example.org', NULL, NULL, NULL, NULL, NULL, 'nl', 'failed',
+  '2025-12-31 23:30+00', '2025-12-31 23:30+00');
+INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, stripe_subscription_id, amount_cents, status, created_at)
+VALUES
+ (gen_random_uuid(), '${IDS.piet}', 'in_1', 'sub_1', 1250, 'paid', '2026-01-10 10:05+01'),
+ (gen_random_uuid(), '${IDS.piet}', 'in_2', 'sub_1', 1250, 'paid', '2026-02-10 10:05+01'),
+ (gen_random_uuid(), '${IDS.piet}', 'in_3', 'sub_1', 1250, 'failed', '2026-03-10 10:05+01');
+INSERT INTO error_reports (id, fingerprint, message, stack, url, user_agent, occurrences, first_seen_at, last_seen_at)
+VALUES
+ (gen_random_uuid(), 'fp1', 'TypeError: x is undefined', E'TypeError\\n    at a.js:1:1', 'https://x/en', 'Firefox', 3,
+  '2026-02-01 10:00+01', '2026-03-01 10:00+01'),
+ (gen_random_uuid(), 'fp2', 'ReferenceError: y', NULL, 'https://x/', 'Chrome', 1,
+  '2026-04-01 10:00+02', '2026-04-01 10:00+02');
+`;
+
+type Row = Record<string, string>;
+
+function parseCsv(buffer: Buffer): Row[] {
+  return parse(buffer, { bom: true, columns: true }) as Row[];
+}
+
+describe('staff exports', () => {
+  let database: TestDatabase;
+  let db: Client;
+  let workDir: string;
+
+  beforeAll(async () => {
+    assertCliBuilt();
+    database = await createTestDatabase();
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+    await db.query(FIXTURES);
+    workDir = mkdtempSync(join(tmpdir(), 'exports-test-'));
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const csv = async (dataset: string, filters = {}) => parseCsv(await exportToBuffer(db, dataset, 'csv', filters));
+
+  describe('CSV', () => {
+    it('starts with a UTF-8 byte order mark and has one header column per field', async () => {
+      const buffer = await exportToBuffer(db, 'submissions', 'csv');
+      expect([...buffer.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [header] = parse(buffer, { bom: true, to_line: 1 }) as string[][];
+      expect(header).toEqual(findDataset('submissions')!.columns.map((col) => col.header));
+      expect(header).toEqual(
+        expect.arrayContaining(['email_status', 'email_attempts', 'email_last_error', 'email_sent_at']),
+      );
+    });
+
+    it('keeps accents, quotes, commas and line breaks intact, joins lists and writes ISO dates in UTC', async () => {
+      const rows = await csv('submissions');
+      expect(rows.map((row) => row.id)).toEqual([IDS.volunteer, IDS.help, IDS.contact]);
+      const jose = rows[0];
+      expect(jose).toMatchObject({
+        name: 'José Müller',
+        phone: '+31 6 1234 5678',
+        message: 'Hallo, ik heet "José".\nTot ziens',
+        motivation: 'Ik help graag; écht waar',
+        skills: 'design; events',
+        spoken_languages: 'dutch; spanish',
+        speaks_dutch: 'true',
+        created_at: '2026-03-01T08:00:00.000Z',
+        email_sent_at: '2026-03-01T08:00:05.000Z',
+        email_status: 'sent',
+        email_attempts: '1',
+        family_size: '',
+      });
+      expect(rows[1]).toMatchObject({
+        name: 'Zoë Çelik',
+        family_size: '4',
+        skills: '',
+        email_status: 'dead',
+        email_attempts: '31',
+        email_last_error: '550 5.1.1 mailbox unavailable',
+      });
+    });
+
+    it('defuses cells that Excel would run as formulas', async () => {
+      const contact = (await csv('submissions', { type: 'contact' }))[0];
+      expect(contact.name).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    });
+
+    it('filters by type and by one or more email statuses', async () => {
+      expect((await csv('submissions', { type: 'help-request' })).map((r) => r.id)).toEqual([IDS.help]);
+      expect((await csv('submissions', { statuses: ['dead'] })).map((r) => r.id)).toEqual([IDS.help]);
+      expect((await csv('submissions', { statuses: ['dead', 'queued'] })).map((r) => r.id)).toEqual([
+        IDS.help,
+        IDS.contact,
+      ]);
+      expect(await csv('submissions', { type: 'volunteer', statuses: ['dead'] })).toEqual([]);
+    });
+
+    it('reads --since and --until as whole Amsterdam calendar days', async () => {
+      // 2026-03-31 23:30 UTC is 1 April 01:30 in Amsterdam.
+      const march = await csv('submissions', { since: '2026-03-01', until: '2026-03-31' });
+      expect(march.map((r) => r.id)).toEqual([IDS.volunteer]);
+      const april = await csv('submissions', { since: '2026-04-01' });
+      expect(april.map((r) => r.id)).toEqual([IDS.help, IDS.contact]);
+      const oneDay = await csv('submissions', { since: '2026-04-15', until: '2026-04-15' });
+      expect(oneDay.map((r) => r.id)).toEqual([IDS.contact]);
+    });
+
+    it('exports donations with status and euro amounts, filtered by donation status and year', async () => {
+      const all = await csv('donations');
+      expect(all.map((r) => r.id)).toEqual([IDS.newYear, IDS.piet, IDS.pending]);
+      expect(all[1]).toMatchObject({
+        amount_eur: '12.50',
+        amount_cents: '1250',
+        status: 'completed',
+        name: 'Piet Jansen',
+      });
+      expect(all[2]).toMatchObject({ referral: 'true', referrer_email: 'jose@example.org' });
+      // 2025-12-31 23:30 UTC is already 2026 in Amsterdam.
+      const in2026 = await csv('donations', { since: '2026-01-01', until: '2026-12-31' });
+      expect(in2026).toHaveLength(3);
+      expect((await csv('donations', { statuses: ['pending'] })).map((r) => r.id)).toEqual([IDS.pending]);
+    });
+
+    it('exports monthly payments with the donor of their intent', async () => {
+      const payments = await csv('donation-payments');
+      expect(payments.map((p) => p.stripe_invoice_id)).toEqual(['in_1', 'in_2', 'in_3']);
+      expect(payments[0]).toMatchObject({ donor_name: 'Piet Jansen', amount_eur: '12.50', status: 'paid' });
+      const paid = await csv('donation-payments', { statuses: ['paid'], since: '2026-02-01' });
+      expect(paid.map((p) => p.stripe_invoice_id)).toEqual(['in_2']);
+    });
+
+    it('exports error reports filtered on when they were last seen', async () => {
+      const reports = await csv('error-reports');
+      expect(reports.map((r) => r.fingerprint)).toEqual(['fp1', 'fp2']);
+      expect(reports[0]).toMatchObject({ occurrences: '3', stack: 'TypeError\n    at a.js:1:1' });
+      expect((await csv('error-reports', { since: '2026-03-02' })).map((r) => r.fingerprint)).toEqual(['fp2']);
+    });
+  });
+
+  describe('XLSX', () => {
+    async function readWorkbook(dataset: string, filters = {}) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await exportToBuffer(db, dataset, 'xlsx', filters)) as unknown as ArrayBuffer);
+      expect(workbook.worksheets).toHaveLength(1);
+      return workbook.worksheets[0];
+    }
+
+    it('is one sheet with a bold, frozen header row and typed cells', async () => {
+      const sheet = await readWorkbook('submissions');
+      expect(sheet.name).toBe('submissions');
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.rowCount).toBe(4);
+      const header = sheet.getRow(1);
+      expect(header.font?.bold).toBe(true);
+      const headers = findDataset('submissions')!.columns.map((col) => col.header);
+      expect(headers.map((_, i) => header.getCell(i + 1).value)).toEqual(headers);
+      const cell = (row: number, name: string) => sheet.getRow(row).getCell(headers.indexOf(name) + 1).value;
+      // Amsterdam wall-clock time, as Excel shows it: 09:00 on 1 March.
+      expect(cell(2, 'created_at')).toEqual(new Date(Date.UTC(2026, 2, 1, 9, 0, 0)));
+      expect(cell(2, 'name')).toBe('José Müller');
+      expect(cell(2, 'speaks_dutch')).toBe(true);
+      expect(cell(2, 'skills')).toBe('design; events');
+      expect(cell(3, 'family_size')).toBe(4);
+      expect(cell(3, 'email_attempts')).toBe(31);
+      expect(cell(4, 'name')).toBe('=HYPERLINK("http://evil.example","click")'); // a string, not a formula
+      for (const width of sheet.columns.map((col) => col.width ?? 0)) expect(width).toBeGreaterThanOrEqual(10);
+    });
+
+    it('writes donation amounts as numbers and honours filters', async () => {
+      const sheet = await readWorkbook('donations', { statuses: ['completed'] });
+      expect(sheet.rowCount).toBe(2);
+      const headers = findDataset('donations')!.columns.map((col) => col.header);
+      const row = sheet.getRow(2);
+      expect(row.getCell(headers.indexOf('amount_eur') + 1).value).toBe(12.5);
+      expect(row.getCell(headers.indexOf('amount_cents') + 1).value).toBe(1250);
+      expect(row.getCell(headers.indexOf('created_at') + 1).value).toBeInstanceOf(Date);
+    });
+
+    it.each(DATASETS.map((d) => d.name))('exports %s', async (name) => {
+      const sheet = await readWorkbook(name);
+      expect(sheet.getRow(1).getCell(1).value).toBe('id');
+      expect(sheet.rowCount).toBeGreaterThan(1);
+    });
+  });
+
+  describe('JSON lines', () => {
+    const jsonl = async (dataset: string, filters = {}) =>
+      (await exportToBuffer(db, dataset, 'jsonl', filters))
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+    it('writes one typed object per row', async () => {
+      const rows = await jsonl('submissions');
+      expect(rows).toHaveLength(3);
+      expect(rows[0]).toMatchObject({
+        id: IDS.volunteer,
+        name: 'José Müller',
+        skills: ['design', 'events'],
+        speaks_dutch: true,
+        created_at: '2026-03-01T08:00:00.000Z',
+        email_attempts: 1,
+        email_sent_at: '2026-03-01T08:00:05.000Z',
+      });
+      expect(Object.keys(rows[0])).toEqual(findDataset('submissions')!.columns.map((col) => col.header));
+      expect(rows[1]).toMatchObject({ family_size: 4, email_status: 'dead', email_sent_at: null });
+    });
+
+    it('covers every dataset and filter', async () => {
+      expect((await jsonl('donations', { statuses: ['completed'] }))[0]).toMatchObject({
+        amount_eur: 12.5,
+        amount_cents: 1250,
+      });
+      expect(await jsonl('donation-payments', { statuses: ['failed'] })).toHaveLength(1);
+      expect(await jsonl('error-reports', { until: '2026-03-31' })).toHaveLength(1);
+      expect(await jsonl('submissions', { type: 'contact', since: '2026-04-01', until: '2026-04-30' })).toHaveLength(1);
+    });
+  });
+
+  describe('the command', () => {
+    const env = () => ({ DATABASE_URL: database.url });
+
+    it('writes CSV to standard output by default', async () => {
+      const run = await runCommand('export', ['submissions', '--type', 'volunteer'], env());
+      expect(run.code).toBe(0);
+      expect(parseCsv(run.stdout).map((r) => r.name)).toEqual(['José Müller']);
+    });
+
+    it('writes a file named by --output, takes the format from its extension and reports progress', async () => {
+      const file = join(workDir, 'volunteers.xlsx');
+      const run = await runCommand('export', ['submissions', '--since', '2026-03-01', '--output', file], env());
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/3 rows written .* to .*volunteers\.xlsx/);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(file);
+      expect(workbook.worksheets[0].rowCount).toBe(4);
+    });
+
+    it('writes JSON lines with --format jsonl', async () => {
+      const file = join(workDir, 'payments.txt');
+      const run = await runCommand('export', ['donation-payments', '--format', 'jsonl', '--output', file], env());
+      expect(run.code).toBe(0);
+      expect(
+        readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).stripe_invoice_id),
+      ).toEqual(['in_1', 'in_2', 'in_3']);
+    });
+
+    it('prints usage with examples for --help', async () => {
+      const run = await runCommand('export', ['--help'], {});
+      expect(run.code).toBe(0);
+      expect(run.stdout.toString()).toContain('npm run export -- submissions --type volunteer');
+    });
+
+    it.each([
+      [[], /^Missing dataset/],
+      [['members'], /^Unknown dataset "members": choose submissions, donations, donation-payments or error-reports/],
+      [['submissions', '--type', 'donor'], /^Unknown type "donor"/],
+      [['donations', '--type', 'volunteer'], /^--type applies to submissions only/],
+      [['submissions', '--status', 'lost'], /^Unknown email delivery status "lost"/],
+      [['donations', '--status', 'dead'], /^Unknown donation status "dead"/],
+      [['error-reports', '--status', 'sent'], /^--status does not apply to error-reports/],
+      [['submissions', '--since', '2026-02-30'], /^Invalid date "2026-02-30" for --since/],
+      [['submissions', '--until', '1-3-2026'], /^Invalid date "1-3-2026" for --until/],
+      [['submissions', '--since', '2026-05-01', '--until', '2026-04-01'], /is after --until/],
+      [['submissions', '--format', 'pdf'], /^Unknown format "pdf"/],
+      [['submissions', '--colour'], /^Unknown option --colour/],
+      [['submissions', '--output'], /^--output needs a value/],
+    ])('refuses %j with exit code 2, one clear line and a hint', async (args, message) => {
+      const run = await runCommand('export', args as string[], env());
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines[0]).toMatch(message);
+      expect(lines).toEqual([lines[0], 'Run `npm run export -- --help` for usage and examples.']);
+      expect(run.stdout.length).toBe(0);
+    });
+
+    it('says so in one line, exit code 1, when the database cannot be reached', async () => {
+      const run = await runCommand('export', ['submissions'], {
+        DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/nowhere',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        'Cannot connect to the database at 127.0.0.1:1/nowhere (ECONNREFUSED). Is PostgreSQL running and DATABASE_URL right?',
+      );
+    });
+
+    it('asks for DATABASE_URL when it is missing, and nothing else of the web configuration', async () => {
+      const run = await runCommand('export', ['submissions'], {});
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('DATABASE_URL is required');
+      expect(run.stderr).not.toMatch(/SMTP_URL|STRIPE|TURNSTILE|\n\s+at /);
+    });
+  });
+});

@@ -1,0 +1,334 @@
+import { createHash } from 'node:crypto';
+import { PgBoss } from 'pg-boss';
+import { Client } from 'pg';
+import type { AppConfig } from '../src/config/app-config';
+import { SUBMISSION_EMAIL_DEAD_LETTER_QUEUE, SUBMISSION_EMAIL_QUEUE } from '../src/mail/submission-email.job';
+import { QueueService } from '../src/queue/queue.service';
+import { RETENTION_QUEUE, RetentionJob } from '../src/retention/retention.job';
+import { assertCliBuilt, runCommand } from './exports.helpers';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+/**
+ * Data lifecycle (issue 7): purge by retention period, erasure on request, email recovery, each run as staff run
+ * it (the built commands as child processes) against a real PostgreSQL, checked row by row afterwards.
+ */
+const ago = (days: number) => `now() - interval '${days} days'`;
+
+function submission(id: string, type: string, email: string, daysAgo: number, status = 'sent'): string {
+  return `('${id}', '${type}', 'nl', 'Naam ${id.slice(-2)}', '${email}', '+31 6 000000${id.slice(-2)}', 'Utrecht',
+    'Onderwerp', 'Bericht met persoonlijke details', 'Motivatie', 'Ervaring', 'Omschrijving', ${ago(daysAgo)},
+    '${status}', ${status === 'dead' ? 31 : 1}, ${status === 'dead' ? `'550 <${email}> unknown'` : 'NULL'})`;
+}
+
+const SUBMISSION_COLUMNS = `(id, type, language, name, email, phone, location, subject, message, motivation,
+  experience, description, created_at, email_status, email_attempts, email_last_error)`;
+
+const id = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+
+async function freshDatabase(): Promise<{ database: TestDatabase; db: Client }> {
+  const database = await createTestDatabase();
+  const db = new Client({ connectionString: database.url });
+  await db.connect();
+  return { database, db };
+}
+
+const count = async (db: Client, sql: string) => Number((await db.query(sql)).rows[0].count);
+
+describe('npm run purge', () => {
+  let database: TestDatabase;
+  let db: Client;
+  beforeAll(async () => {
+    assertCliBuilt();
+    ({ database, db } = await freshDatabase());
+    // Defaults: volunteer 730, contact 365, help-request 730 days; error reports 90 days.
+    await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
+      ${submission(id(1), 'volunteer', 'a@example.org', 800)},
+      ${submission(id(2), 'volunteer', 'b@example.org', 700)},
+      ${submission(id(3), 'contact', 'c@example.org', 400)},
+      ${submission(id(4), 'contact', 'd@example.org', 100)},
+      ${submission(id(5), 'help-request', 'e@example.org', 731)},
+      ${submission(id(6), 'help-request', 'f@example.org', 10)}`);
+    await db.query(`INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at) VALUES
+      (gen_random_uuid(), 'old', 'old error', ${ago(200)}, ${ago(91)}),
+      (gen_random_uuid(), 'recent', 'recent error', ${ago(200)}, ${ago(5)})`);
+    await db.query(`INSERT INTO donation_intents (id, amount_cents, email, language, status, created_at)
+      VALUES ('${id(50)}', 1000, 'old@example.org', 'nl', 'completed', ${ago(3000)})`);
+    await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
+      VALUES (gen_random_uuid(), '${id(50)}', 'in_old', 1000, 'paid', ${ago(2990)})`);
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  const remaining = async () =>
+    (await db.query<{ id: string }>('SELECT id FROM submissions ORDER BY id')).rows.map((row) => row.id);
+
+  it('--dry-run counts per type and changes nothing', async () => {
+    const run = await runCommand('purge', ['--dry-run'], { DATABASE_URL: database.url });
+    expect(run.code).toBe(0);
+    const out = run.stdout.toString();
+    expect(out).toContain('Dry run: nothing changed.');
+    expect(out).toMatch(/volunteer submissions\s+1 {2}\(older than 730 days\)/);
+    expect(out).toMatch(/contact submissions\s+1 {2}\(older than 365 days\)/);
+    expect(out).toMatch(/help-request submissions\s+1 {2}\(older than 730 days\)/);
+    expect(out).toMatch(/error reports\s+1 {2}\(not seen for 90 days\)/);
+    expect(await remaining()).toHaveLength(6);
+    expect(await count(db, 'SELECT count(*) FROM error_reports')).toBe(2);
+    expect(await count(db, 'SELECT count(*) FROM audit_log')).toBe(0);
+  });
+
+  it('takes the periods from RETENTION_DAYS_* without needing the web configuration', async () => {
+    const run = await runCommand('purge', ['--dry-run'], { DATABASE_URL: database.url, RETENTION_DAYS_CONTACT: '30' });
+    expect(run.stdout.toString()).toMatch(/contact submissions\s+2 {2}\(older than 30 days\)/);
+    const bad = await runCommand('purge', ['--dry-run'], { DATABASE_URL: database.url, RETENTION_DAYS_CONTACT: 'x' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('RETENTION_DAYS_CONTACT must be a positive whole number (got "x")');
+  });
+
+  it('deletes exactly the expired rows, keeps donations, and writes an audit line with counts only', async () => {
+    const run = await runCommand('purge', [], { DATABASE_URL: database.url });
+    expect(run.code).toBe(0);
+    expect(run.stdout.toString()).toContain('Rows deleted:');
+    expect(await remaining()).toEqual([id(2), id(4), id(6)]);
+    expect((await db.query('SELECT fingerprint FROM error_reports')).rows).toEqual([{ fingerprint: 'recent' }]);
+    expect(await count(db, 'SELECT count(*) FROM donation_intents')).toBe(1);
+    expect(await count(db, 'SELECT count(*) FROM donation_payments')).toBe(1);
+    const { rows } = await db.query('SELECT action, detail FROM audit_log');
+    expect(rows).toEqual([
+      {
+        action: 'purge',
+        detail: {
+          submissions: { volunteer: 1, contact: 1, 'help-request': 1 },
+          errorReports: 1,
+          retentionDays: { volunteer: 730, contact: 365, 'help-request': 730, errorReports: 90 },
+        },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('@example.org');
+  });
+
+  it('refuses unknown options with exit code 2', async () => {
+    const run = await runCommand('purge', ['--force'], { DATABASE_URL: database.url });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('Unknown option --force.\nRun `npm run purge -- --help` for usage and examples.\n');
+  });
+});
+
+describe('daily retention job', () => {
+  it('schedules retention-purge at 03:30 Amsterdam time and purges with the configured periods', async () => {
+    const { database, db } = await freshDatabase();
+    const config = {
+      databaseUrl: database.url,
+      runWorker: true,
+      retentionDays: { volunteer: 730, contact: 365, 'help-request': 730, errorReports: 90 },
+    } as AppConfig;
+    const queue = new QueueService(config);
+    try {
+      await queue.onModuleInit();
+      const job = new RetentionJob(queue, config);
+      await job.onApplicationBootstrap();
+      const schedules = await queue.boss.getSchedules(RETENTION_QUEUE);
+      expect(schedules).toEqual([
+        expect.objectContaining({ name: RETENTION_QUEUE, cron: '30 3 * * *', timezone: 'Europe/Amsterdam' }),
+      ]);
+      await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
+        ${submission(id(1), 'contact', 'a@example.org', 366)}, ${submission(id(2), 'contact', 'b@example.org', 364)}`);
+      await job.purge();
+      expect((await db.query('SELECT id FROM submissions')).rows).toEqual([{ id: id(2) }]);
+      expect((await db.query("SELECT count(*) FROM audit_log WHERE action = 'purge'")).rows[0].count).toBe('1');
+    } finally {
+      await queue.onApplicationShutdown();
+      await db.end();
+      await database.drop();
+    }
+  });
+});
+
+describe('npm run erase', () => {
+  let database: TestDatabase;
+  let db: Client;
+  beforeAll(async () => {
+    ({ database, db } = await freshDatabase());
+    await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
+      ${submission(id(1), 'volunteer', 'jose@example.org', 10)},
+      ${submission(id(2), 'help-request', 'Jose@Example.ORG', 5, 'dead')},
+      ${submission(id(3), 'contact', 'someone.else@example.org', 3)}`);
+    await db.query(`INSERT INTO donation_intents (id, amount_cents, name, email, message, referral, referrer_name,
+        referrer_email, language, status, stripe_customer_id, created_at) VALUES
+      ('${id(11)}', 1250, 'José Müller', 'JOSE@example.org', 'Veel succes', false, NULL, NULL, 'nl', 'completed',
+        'cus_1', ${ago(20)}),
+      ('${id(12)}', 500, 'Anna Smit', 'anna@example.org', 'Via José', true, 'José Müller', 'jose@example.org', 'nl',
+        'open', 'cus_2', ${ago(15)}),
+      ('${id(13)}', 2500, 'Piet', 'piet@example.org', NULL, NULL, NULL, NULL, 'nl', 'completed', 'cus_3', ${ago(15)})`);
+    await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status)
+      VALUES (gen_random_uuid(), '${id(11)}', 'in_1', 1250, 'paid')`);
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  const snapshot = async () => ({
+    submissions: (await db.query('SELECT * FROM submissions ORDER BY id')).rows,
+    intents: (await db.query('SELECT * FROM donation_intents ORDER BY id')).rows,
+    payments: (await db.query('SELECT * FROM donation_payments ORDER BY id')).rows,
+  });
+
+  it('--dry-run lists ids, dates and statuses, no other personal data, and changes nothing', async () => {
+    const before = await snapshot();
+    const run = await runCommand('erase', ['--email', 'jose@example.org', '--dry-run'], { DATABASE_URL: database.url });
+    expect(run.code).toBe(0);
+    const out = run.stdout.toString();
+    expect(out).toContain('Submissions: 2');
+    expect(out).toContain(`${id(1)}  `);
+    expect(out).toMatch(new RegExp(`${id(2)}  \\d{4}-\\d{2}-\\d{2}  help-request  email dead`));
+    expect(out).toContain('Donations: 1');
+    expect(out).toMatch(new RegExp(`${id(11)}  \\d{4}-\\d{2}-\\d{2}  completed  EUR 12.50`));
+    expect(out).toContain('Named as referrer on other donations: 1');
+    expect(out).toContain('Dry run: nothing changed.');
+    expect(out).not.toMatch(/José|Müller|Naam|@example\.org|\+31/);
+    expect(await snapshot()).toEqual(before);
+    expect(await count(db, 'SELECT count(*) FROM audit_log')).toBe(0);
+  });
+
+  it('redacts the personal fields, keeps amounts, dates and statuses, and writes a hashed audit line', async () => {
+    const before = await snapshot();
+    const run = await runCommand('erase', ['--email', ' Jose@Example.org '], { DATABASE_URL: database.url });
+    expect(run.code).toBe(0);
+    expect(run.stdout.toString()).toContain('Erased.');
+    const after = await snapshot();
+
+    for (const n of [0, 1]) {
+      expect(after.submissions[n]).toMatchObject({
+        id: before.submissions[n].id,
+        type: before.submissions[n].type,
+        created_at: before.submissions[n].created_at,
+        email_status: before.submissions[n].email_status,
+        email_attempts: before.submissions[n].email_attempts,
+        name: '[erased]',
+        email: '[erased]',
+        phone: null,
+        location: null,
+        subject: null,
+        message: null,
+        motivation: null,
+        experience: null,
+        description: null,
+        email_last_error: null,
+      });
+      expect(after.submissions[n].erased_at).toBeInstanceOf(Date);
+    }
+    expect(after.submissions[2]).toEqual(before.submissions[2]);
+
+    expect(after.intents[0]).toMatchObject({
+      amount_cents: 1250,
+      status: 'completed',
+      created_at: before.intents[0].created_at,
+      stripe_customer_id: 'cus_1',
+      name: null,
+      email: '[erased]',
+      message: null,
+    });
+    expect(after.intents[0].erased_at).toBeInstanceOf(Date);
+    // Only the referrer fields of someone else's donation.
+    expect(after.intents[1]).toEqual({ ...before.intents[1], referrer_name: null, referrer_email: null });
+    expect(after.intents[2]).toEqual(before.intents[2]);
+    expect(after.payments).toEqual(before.payments);
+
+    const { rows } = await db.query('SELECT action, detail FROM audit_log');
+    expect(rows).toEqual([
+      {
+        action: 'erase',
+        detail: {
+          emailSha256: createHash('sha256').update('jose@example.org').digest('hex'),
+          submissions: 2,
+          donationIntents: 1,
+          referrals: 1,
+        },
+      },
+    ]);
+  });
+
+  it('finds nothing the second time', async () => {
+    const run = await runCommand('erase', ['--email', 'jose@example.org', '--dry-run'], { DATABASE_URL: database.url });
+    expect(run.stdout.toString()).toContain('Nothing found for this address; nothing changed.');
+  });
+
+  it.each([
+    [[], 'Missing --email: whose data should be erased?'],
+    [['--email', 'not-an-address'], '"not-an-address" is not an email address.'],
+    [['--email'], '--email needs a value.'],
+    [['--mail', 'x@example.org'], 'Unknown option --mail.'],
+  ])('refuses %j with exit code 2', async (args, message) => {
+    const run = await runCommand('erase', args, { DATABASE_URL: database.url });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`${message}\nRun \`npm run erase -- --help\` for usage and examples.\n`);
+  });
+});
+
+describe('npm run mail', () => {
+  let database: TestDatabase;
+  let db: Client;
+  beforeAll(async () => {
+    ({ database, db } = await freshDatabase());
+    await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
+      ${submission(id(1), 'volunteer', 'a@example.org', 3)},
+      ${submission(id(2), 'help-request', 'b@example.org', 2, 'dead')},
+      ${submission(id(3), 'help-request', 'c@example.org', 1, 'dead')},
+      ${submission(id(4), 'contact', 'd@example.org', 0, 'retrying')}`);
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  it('status counts submissions by delivery state and shows the oldest undelivered one', async () => {
+    const run = await runCommand('mail', ['status'], { DATABASE_URL: database.url });
+    expect(run.code).toBe(0);
+    const out = run.stdout.toString();
+    expect(out).toMatch(/queued\s+0\n/);
+    expect(out).toMatch(/retrying\s+1\n/);
+    expect(out).toMatch(/sent\s+1\n/);
+    expect(out).toMatch(/dead\s+2\n/);
+    expect(out).toMatch(/Oldest undelivered: 20\d\d-\S+Z \((2 days|4\d\.\d h) ago\)/);
+  });
+
+  it('retry explains that the queue must exist first and changes nothing', async () => {
+    const run = await runCommand('mail', ['retry'], { DATABASE_URL: database.url });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'The email queue does not exist yet: start the app or `npm run worker` once, then retry.',
+    );
+    expect(await count(db, "SELECT count(*) FROM submissions WHERE email_status = 'dead'")).toBe(2);
+  });
+
+  it('retry re-queues every dead delivery with a job and prints how many', async () => {
+    const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', supervise: false });
+    await boss.start();
+    try {
+      await boss.createQueue(SUBMISSION_EMAIL_DEAD_LETTER_QUEUE);
+      await boss.createQueue(SUBMISSION_EMAIL_QUEUE, { deadLetter: SUBMISSION_EMAIL_DEAD_LETTER_QUEUE });
+      const run = await runCommand('mail', ['retry'], { DATABASE_URL: database.url });
+      expect(run.code).toBe(0);
+      expect(run.stdout.toString()).toBe('Queued 2 dead deliveries again; the running app or worker sends them.\n');
+      const { rows } = await db.query('SELECT id, email_status FROM submissions ORDER BY id');
+      expect(rows.map((row) => row.email_status)).toEqual(['sent', 'queued', 'queued', 'retrying']);
+      const jobs = await boss.findJobs<{ submissionId: string }>(SUBMISSION_EMAIL_QUEUE, { queued: true });
+      expect(jobs.map((job) => job.data.submissionId).sort()).toEqual([id(2), id(3)]);
+      const again = await runCommand('mail', ['retry'], { DATABASE_URL: database.url });
+      expect(again.stdout.toString()).toBe('No dead deliveries: nothing to retry.\n');
+    } finally {
+      await boss.stop({ graceful: false, close: true });
+    }
+  });
+
+  it.each([
+    [[], 'Missing action: status or retry.'],
+    [['restart'], 'Unknown action "restart": status or retry.'],
+  ])('refuses %j with exit code 2', async (args, message) => {
+    const run = await runCommand('mail', args, { DATABASE_URL: database.url });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`${message}\nRun \`npm run mail -- --help\` for usage and examples.\n`);
+  });
+});
