@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DONATION_PLATFORMS, DONATION_SOURCES, LIMITS } from '@stichting/contracts';
 import { formatEuro } from '../../../components/content/format';
+import { ChoiceGroup, Field, FORM_MESSAGES } from '../../../components/forms';
 import { useLanguage } from '../../../components/useLanguage';
 import { EMPTY_DONATION_DETAILS, type DonationDetails } from '../api/createCheckoutSession';
 import { useCheckout } from '../hooks/useCheckout';
@@ -14,38 +15,6 @@ interface DonationDetailsFormProps {
   onBack(): void;
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  optionalLabel?: string;
-  required?: boolean;
-  hint?: string;
-  children: ReactNode;
-}
-
-function Field({ id, label, optionalLabel, required, hint, children }: FieldProps) {
-  return (
-    <div className="donation-form__field">
-      <label htmlFor={id} className="donation-form__label">
-        {label}
-        {required ? (
-          <span className="donation-form__required" aria-hidden="true">
-            {' *'}
-          </span>
-        ) : (
-          optionalLabel && <span className="donation-form__optional"> ({optionalLabel})</span>
-        )}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="donation-form__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** spec §4/§5 details form: email required; the rest optional; platform and referrer name only when relevant. */
 export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps) {
   const { t } = useTranslation('donate');
@@ -54,7 +23,6 @@ export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps
   const [details, setDetails] = useState<DonationDetails>(EMPTY_DONATION_DETAILS);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const fieldId = (name: keyof DonationDetails) => `${id}-${name}`;
 
   // spec §4: choosing an amount moves to this form; move focus with it so keyboard and screen reader users follow.
   useEffect(() => headingRef.current?.focus(), []);
@@ -67,7 +35,7 @@ export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps
     void startCheckout(amount, details);
   };
 
-  const optional = t('monthly.details.optional');
+  const optional = FORM_MESSAGES[language].optional;
   return (
     <form
       className="donation-form"
@@ -92,147 +60,138 @@ export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps
       </div>
 
       <div className="donation-form__grid">
-        <Field id={fieldId('email')} label={t('monthly.details.email')} required>
-          <input
-            id={fieldId('email')}
-            className="donation-form__input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.email}
-            value={details.email}
-            onChange={(event) => set('email', event.target.value)}
-          />
+        <Field label={t('monthly.details.email')} required>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              maxLength={LIMITS.email}
+              value={details.email}
+              onChange={(event) => set('email', event.target.value)}
+            />
+          )}
         </Field>
-        <Field id={fieldId('name')} label={t('monthly.details.name')} optionalLabel={optional}>
-          <input
-            id={fieldId('name')}
-            className="donation-form__input"
-            type="text"
-            name="name"
-            autoComplete="name"
-            maxLength={LIMITS.name}
-            value={details.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
+        <Field label={t('monthly.details.name')} optionalLabel={optional}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              name="name"
+              autoComplete="name"
+              maxLength={LIMITS.name}
+              value={details.name}
+              onChange={(event) => set('name', event.target.value)}
+            />
+          )}
         </Field>
       </div>
 
-      <Field
-        id={fieldId('message')}
-        label={t('monthly.details.message')}
-        optionalLabel={optional}
-        hint={t('monthly.details.messageHint')}
-      >
-        <textarea
-          id={fieldId('message')}
-          className="donation-form__input donation-form__textarea"
-          name="message"
-          rows={3}
-          maxLength={LIMITS.message}
-          aria-describedby={`${fieldId('message')}-hint`}
-          value={details.message}
-          onChange={(event) => set('message', event.target.value)}
-        />
+      <Field label={t('monthly.details.message')} optionalLabel={optional} hint={t('monthly.details.messageHint')}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={3}
+            maxLength={LIMITS.message}
+            value={details.message}
+            onChange={(event) => set('message', event.target.value)}
+          />
+        )}
       </Field>
 
       <div className="donation-form__grid">
-        <Field id={fieldId('source')} label={t('monthly.details.source')} optionalLabel={optional}>
-          <select
-            id={fieldId('source')}
-            className="donation-form__input"
-            name="source"
-            value={details.source}
-            onChange={(event) =>
-              // spec §4: the platform only belongs to social media; forget it when the source changes.
-              setDetails((current) => ({
-                ...current,
-                source: event.target.value as DonationDetails['source'],
-                platform: '',
-              }))
-            }
-          >
-            <option value="">{t('monthly.details.sourcePlaceholder')}</option>
-            {DONATION_SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {t(`monthly.details.sources.${source}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {details.source === 'social_media' && (
-          <Field id={fieldId('platform')} label={t('monthly.details.platform')} optionalLabel={optional}>
+        <Field label={t('monthly.details.source')} optionalLabel={optional}>
+          {(control) => (
             <select
-              id={fieldId('platform')}
-              className="donation-form__input"
-              name="platform"
-              value={details.platform}
-              onChange={(event) => set('platform', event.target.value as DonationDetails['platform'])}
+              {...control}
+              name="source"
+              value={details.source}
+              onChange={(event) =>
+                // spec §4: the platform only belongs to social media; forget it when the source changes.
+                setDetails((current) => ({
+                  ...current,
+                  source: event.target.value as DonationDetails['source'],
+                  platform: '',
+                }))
+              }
             >
-              <option value="">{t('monthly.details.platformPlaceholder')}</option>
-              {DONATION_PLATFORMS.map((platform) => (
-                <option key={platform} value={platform}>
-                  {t(`monthly.details.platforms.${platform}`)}
+              <option value="">{t('monthly.details.sourcePlaceholder')}</option>
+              {DONATION_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {t(`monthly.details.sources.${source}`)}
                 </option>
               ))}
             </select>
+          )}
+        </Field>
+        {details.source === 'social_media' && (
+          <Field label={t('monthly.details.platform')} optionalLabel={optional}>
+            {(control) => (
+              <select
+                {...control}
+                name="platform"
+                value={details.platform}
+                onChange={(event) => set('platform', event.target.value as DonationDetails['platform'])}
+              >
+                <option value="">{t('monthly.details.platformPlaceholder')}</option>
+                {DONATION_PLATFORMS.map((platform) => (
+                  <option key={platform} value={platform}>
+                    {t(`monthly.details.platforms.${platform}`)}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
         )}
       </div>
 
-      {/* spec §5: yes/no with no default. */}
-      <fieldset className="donation-form__fieldset">
-        <legend className="donation-form__label">
-          {t('monthly.details.referral')}
-          <span className="donation-form__optional"> ({optional})</span>
-        </legend>
-        <div className="donation-form__radios">
-          {(['yes', 'no'] as const).map((answer) => (
-            <label key={answer} className="donation-form__radio">
-              <input
-                type="radio"
-                name={`${id}-referral`}
-                value={answer}
-                checked={details.referral === answer}
-                onChange={() =>
-                  setDetails((current) => ({
-                    ...current,
-                    referral: answer,
-                    referrerName: answer === 'yes' ? current.referrerName : '',
-                  }))
-                }
-              />
-              {t(answer === 'yes' ? 'monthly.details.referralYes' : 'monthly.details.referralNo')}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {/* spec §5: yes/no with no default; a "no" forgets the referrer's name. */}
+      <ChoiceGroup
+        type="radio"
+        name={`${id}-referral`}
+        legend={`${t('monthly.details.referral')} ${optional}`}
+        choices={[
+          { value: 'yes', label: t('monthly.details.referralYes') },
+          { value: 'no', label: t('monthly.details.referralNo') },
+        ]}
+        value={details.referral}
+        onChange={(answer) =>
+          setDetails((current) => ({
+            ...current,
+            referral: answer,
+            referrerName: answer === 'yes' ? current.referrerName : '',
+          }))
+        }
+      />
 
       <div className="donation-form__grid">
         {details.referral === 'yes' && (
-          <Field id={fieldId('referrerName')} label={t('monthly.details.referrerName')} optionalLabel={optional}>
-            <input
-              id={fieldId('referrerName')}
-              className="donation-form__input"
-              type="text"
-              name="referrerName"
-              maxLength={LIMITS.name}
-              value={details.referrerName}
-              onChange={(event) => set('referrerName', event.target.value)}
-            />
+          <Field label={t('monthly.details.referrerName')} optionalLabel={optional}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                name="referrerName"
+                maxLength={LIMITS.name}
+                value={details.referrerName}
+                onChange={(event) => set('referrerName', event.target.value)}
+              />
+            )}
           </Field>
         )}
-        <Field id={fieldId('referrerEmail')} label={t('monthly.details.referrerEmail')} optionalLabel={optional}>
-          <input
-            id={fieldId('referrerEmail')}
-            className="donation-form__input"
-            type="email"
-            name="referrerEmail"
-            maxLength={LIMITS.email}
-            value={details.referrerEmail}
-            onChange={(event) => set('referrerEmail', event.target.value)}
-          />
+        <Field label={t('monthly.details.referrerEmail')} optionalLabel={optional}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              name="referrerEmail"
+              maxLength={LIMITS.email}
+              value={details.referrerEmail}
+              onChange={(event) => set('referrerEmail', event.target.value)}
+            />
+          )}
         </Field>
       </div>
 
