@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ColumnKind, ExportColumn, ExportFormat } from './export-datasets';
 
 /**
@@ -156,11 +156,12 @@ class XlsxFormatter implements RowFormatter {
   private readonly timestampIndexes: number[];
 
   constructor(
+    excel: typeof ExcelJS,
     private readonly output: Writable,
     columns: ExportColumn[],
     sheetName: string,
   ) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({
       stream: output,
       useStyles: true,
       useSharedStrings: false,
@@ -198,18 +199,21 @@ class XlsxFormatter implements RowFormatter {
   }
 }
 
-export function createFormatter(
+export async function createFormatter(
   format: ExportFormat,
   output: Writable,
   columns: ExportColumn[],
   sheetName: string,
-): RowFormatter {
+): Promise<RowFormatter> {
   switch (format) {
     case 'csv':
       return new CsvFormatter(output, columns);
     case 'jsonl':
       return new JsonLinesFormatter(output);
-    case 'xlsx':
-      return new XlsxFormatter(output, columns, sheetName);
+    case 'xlsx': {
+      // Loaded only when needed: exceljs and its zip libraries add about 25 MB to every other export.
+      const excel = (await import('exceljs')).default;
+      return new XlsxFormatter(excel, output, columns, sheetName);
+    }
   }
 }

@@ -28,7 +28,7 @@ export async function streamExport(
   onProgress: (rows: number) => void = () => undefined,
 ): Promise<number> {
   const query = buildExportQuery(request.dataset, request.format, request.filters);
-  const formatter = createFormatter(request.format, output, request.dataset.columns, request.dataset.name);
+  const formatter = await createFormatter(request.format, output, request.dataset.columns, request.dataset.name);
   // One read-only snapshot; UTC so CSV gets timestamps as `... +00`, turned into ISO 8601 without a Date.
   await client.query("BEGIN READ ONLY; SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO'");
   const cursor = client.query(
