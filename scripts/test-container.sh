@@ -10,7 +10,6 @@ PG="${TEST_PG_URL:-postgresql://postgres@127.0.0.1:5432}"
 IMAGE=stichting-site:latest
 run_id="c$(date +%s)"
 db1="site_container_${run_id}_run"
-db2="site_container_${run_id}_compose"
 container=""
 compose=(docker-compose -p "site${run_id}" -f docker-compose.yml -f docker/compose.test.yml)
 hc_pid=""
@@ -18,10 +17,9 @@ hc_pid=""
 cleanup() {
   set +e
   [ -n "$container" ] && docker rm -f "$container" >/dev/null 2>&1
-  TEST_COMPOSE_DATABASE_URL=x TEST_COMPOSE_PORT=1 "${compose[@]}" down -v >/dev/null 2>&1
+  "${compose[@]}" down -v >/dev/null 2>&1
   [ -n "$hc_pid" ] && kill "$hc_pid" 2>/dev/null
   psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS \"$db1\" WITH (FORCE)" >/dev/null 2>&1
-  psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS \"$db2\" WITH (FORCE)" >/dev/null 2>&1
 }
 trap cleanup EXIT
 
@@ -62,18 +60,18 @@ status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/en")
 [ "$status" = "200" ] || { echo "FAIL: /en answered $status" >&2; exit 1; }
 status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/admin")
 [ "$status" = "403" ] || { echo "FAIL: /admin answered $status" >&2; exit 1; }
-echo "RSS after start: $(docker exec "$container" sh -c 'grep VmRSS /proc/$(pgrep -o node)/status 2>/dev/null || grep VmRSS /proc/1/status')"
+echo "RSS after start: $(docker exec "$container" sh -c 'grep VmRSS /proc/1/status' | awk '{printf "%.0f MB", $2/1024}')"
 docker stop -t 20 "$container" >/dev/null
 code=$(docker inspect --format '{{.State.ExitCode}}' "$container")
 echo "stopped on SIGTERM with exit code $code"
 docker rm "$container" >/dev/null; container=""
 
 echo "--- docker-compose up (app service from docker-compose.yml; stand-ins for images that cannot be pulled)"
-psql "$PG/postgres" -qc "CREATE DATABASE \"$db2\"" >/dev/null
-export TEST_COMPOSE_DATABASE_URL="$PG/$db2" TEST_COMPOSE_PORT="$(free_port)"
+export APP_PORT="$(free_port)"
+"${compose[@]}" build postgres mailpit >/dev/null 2>&1
 bash "${CONTAINER_HOST_DIR:-/work/shared/tools/container-host}/healthchecks.sh" 2 >/dev/null 2>&1 &
 hc_pid=$!
-"${compose[@]}" up -d --no-build >/dev/null 2>&1
+"${compose[@]}" up -d --no-build 2>&1 | grep -v "^Creating\|^Starting" || true
 app_id=$("${compose[@]}" ps -q app)
 deadline=$(( $(date +%s) + 120 ))
 health=""
@@ -84,4 +82,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
 done
 if [ "$health" != "healthy" ]; then "${compose[@]}" logs app | tail -30; echo "FAIL: compose app is '$health'" >&2; exit 1; fi
 echo "compose app service is healthy"
+status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/es")
+[ "$status" = "200" ] || { echo "FAIL: compose app answered $status on the published port" >&2; exit 1; }
+echo "compose app answers on the published port $APP_PORT"
 echo "container test passed"
