@@ -5,12 +5,6 @@ import {
   retrySpanSeconds,
   type MailRetryPolicy,
 } from '../mail/mail-retry-policy';
-import {
-  DEFAULT_MAIL_RETRY_POLICY,
-  MIN_RETRY_SPAN_SECONDS,
-  retrySpanSeconds,
-  type MailRetryPolicy,
-} from '../mail/mail-retry-policy';
 
 /**
  * The runtime contract's environment, validated once at boot (ARCHITECTURE.md "Runtime contract").
@@ -42,16 +36,6 @@ export interface AppConfig {
   retentionDays: { volunteer: number; contact: number; 'help-request': number; errorReports: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
   runWorker: boolean;
-  /** Submission emails (issue 5): retry schedule and worker throughput. */
-  mail: {
-    retry: MailRetryPolicy;
-    /** Jobs each worker claims per fetch. */
-    batchSize: number;
-    /** Independent pg-boss workers per process. */
-    workerConcurrency: number;
-    /** SMTP connections in nodemailer's pool. */
-    poolConnections: number;
-  };
   /** Submission emails (issue 5): retry schedule and worker throughput. */
   mail: {
     retry: MailRetryPolicy;
@@ -232,33 +216,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
 
-  const mail: AppConfig['mail'] = {
-    retry: {
-      retryDelaySeconds: positiveInt(
-        env,
-        'MAIL_RETRY_DELAY_SECONDS',
-        DEFAULT_MAIL_RETRY_POLICY.retryDelaySeconds,
-        problems,
-      ),
-      retryDelayMaxSeconds: positiveInt(
-        env,
-        'MAIL_RETRY_DELAY_MAX_SECONDS',
-        DEFAULT_MAIL_RETRY_POLICY.retryDelayMaxSeconds,
-        problems,
-      ),
-      retryLimit: positiveInt(env, 'MAIL_RETRY_LIMIT', DEFAULT_MAIL_RETRY_POLICY.retryLimit, problems),
-    },
-    batchSize: positiveInt(env, 'MAIL_BATCH_SIZE', 20, problems),
-    workerConcurrency: positiveInt(env, 'MAIL_WORKER_CONCURRENCY', 4, problems),
-    poolConnections: positiveInt(env, 'MAIL_POOL_CONNECTIONS', 5, problems),
-  };
-  const retrySpan = retrySpanSeconds(mail.retry);
-  if (nodeEnv === 'production' && retrySpan.min < MIN_RETRY_SPAN_SECONDS) {
-    problems.push(
-      `MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_DELAY_MAX_SECONDS and MAIL_RETRY_LIMIT must keep retrying for at least 24 hours (they give ${(retrySpan.min / 3600).toFixed(1)} h)`,
-    );
-  }
-
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -281,7 +238,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     retentionDays,
     runWorker: env.RUN_WORKER !== 'false',
-    mail,
     mail,
     staticDir: env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
