@@ -5,7 +5,7 @@ import { HttpStub, sendJson } from '../backend/test/support/http-stub';
 import { SmtpSink } from '../backend/test/support/smtp-sink';
 import { StripeStub } from '../backend/test/support/stripe-stub';
 import { createTestDatabase } from '../backend/test/support/test-database';
-import { TEST_TURNSTILE_SECRET, testEnv } from '../backend/test/support/test-app';
+import { TEST_TURNSTILE_SECRET, testEnv } from '../backend/test/support/test-env';
 import { createTurnstileStub } from '../backend/test/support/turnstile-stub';
 import {
   E2E_APP_PORT,
