@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['backend/**/*.js', 'scripts/**/*.cjs', '**/*.config.js', 'backend/test/**/*.js'],
+    files: ['backend/**/*.js', 'scripts/**/*.cjs', '**/*.config.js', 'backend/test/**/*.js', 'docker/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -27,10 +27,16 @@ net
         const command = line.slice(0, 4).toUpperCase();
         if (command === 'EHLO') socket.write('250-mail-standin\r\n250 8BITMIME\r\n');
         else if (command === 'HELO') socket.write('250 mail-standin\r\n');
-        else if (command === 'MAIL') (current.from = line.slice(10)), socket.write('250 OK\r\n');
-        else if (command === 'RCPT') current.to.push(line.slice(8)), socket.write('250 OK\r\n');
-        else if (command === 'DATA') (inData = true), socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
-        else if (command === 'QUIT') socket.end('221 Bye\r\n');
+        else if (command === 'MAIL') {
+          current.from = line.slice(10);
+          socket.write('250 OK\r\n');
+        } else if (command === 'RCPT') {
+          current.to.push(line.slice(8));
+          socket.write('250 OK\r\n');
+        } else if (command === 'DATA') {
+          inData = true;
+          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
+        } else if (command === 'QUIT') socket.end('221 Bye\r\n');
         else socket.write('250 OK\r\n');
       }
     });
