@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: prints measurements as a table (never pass/fail). Run after `npm run build`.
+ *   - submissions: scripts/bench/submissions.mjs (app vs a raw node:http + pg insert; p99 at 300 req/s)
  *   - startup: process start to /readyz 200, and idle RSS after 3 s
  *   - pages: requests/s for the prerendered home page (brotli) from the app vs nginx serving the same build
  *   - export: the 1,000,000-row export benchmark of scripts/bench/export.mjs (skip with --no-export, rows with --rows)
@@ -128,6 +129,11 @@ http { access_log off; gzip on; gzip_types text/html application/javascript text
   } finally {
     app.kill('SIGTERM');
   }
+});
+
+// Submissions: app vs raw node:http + pg (prints its own table).
+spawnSync(process.execPath, [join(ROOT, 'scripts/bench/submissions.mjs'), '--seconds', String(seconds)], {
+  stdio: 'inherit',
 });
 
 if (!options['no-export']) {
