@@ -117,6 +117,7 @@ try {
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
       const { type, language, formData: f } = JSON.parse(Buffer.concat(chunks).toString());
+      if (pool.ending) return res.destroy();
       const { rows } = await pool.query(
         'INSERT INTO submissions (id, type, language, name, email, subject, message) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6) RETURNING id',
         [type, language, f.name, f.email, f.subject, f.message],
@@ -129,6 +130,7 @@ try {
   const rawUrl = `http://127.0.0.1:${await listen(raw)}/`;
   await run(rawUrl, { duration: 2 });
   const rawResult = await run(rawUrl);
+  await new Promise((r) => raw.close(r));
   await pool.end();
 
   const line = (label, r) =>
@@ -146,7 +148,7 @@ try {
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');
-  for (const server of servers) server.close();
+  for (const server of servers) if (server.listening) server.close();
   await new Promise((r) => setTimeout(r, 500));
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
