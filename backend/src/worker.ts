@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger, LoggerModule } from 'nestjs-pino';
 import { REDACTED_LOG_PATHS } from './app.module';
-import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
@@ -30,16 +30,7 @@ class WorkerModule {
  * RUN_WORKER=false. Same configuration as the web process; SIGTERM finishes the jobs in hand, then exits.
  */
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // This process exists to work the queue, whatever RUN_WORKER says for the web processes.
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ ...config, runWorker: true }), {
     bufferLogs: true,

@@ -243,3 +243,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
   };
 }
+
+/** For process entry points (web, worker): the validated configuration, or one message naming every bad variable and exit 1. */
+export function loadConfigOrExit(env: Env = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
