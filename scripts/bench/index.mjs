@@ -14,12 +14,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { appEnv, withDatabase } from './server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-const pg = require(join(ROOT, 'node_modules/pg'));
 const autocannon = require(join(ROOT, 'node_modules/autocannon'));
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const { values: options } = parseArgs({
   options: { 'no-export': { type: 'boolean' }, rows: { type: 'string' }, seconds: { type: 'string' } },
 });
@@ -27,43 +26,6 @@ const seconds = Number(options.seconds ?? 5);
 const rows = [];
 let exportTable = '';
 const report = (area, measure, value, target = '') => rows.push({ area, measure, value, target });
-
-async function withDatabase(work) {
-  const name = `site_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  try {
-    spawnSync(process.execPath, [join(ROOT, 'backend/dist/cli/migrate.js')], {
-      env: { ...process.env, DATABASE_URL: url.href },
-    });
-    return await work(url.href);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-function appEnv(databaseUrl, port) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    MAIL_FROM: 'Bench <bench@example.org>',
-    STAFF_EMAIL: 'staff@example.org',
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-    TURNSTILE_SITE_KEY: 'bench-site-key',
-    TURNSTILE_SECRET_KEY: 'bench-secret-key',
-    LOG_LEVEL: 'error',
-  };
-}
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
