@@ -42,7 +42,7 @@ export function sendEmailBody(type: FormType, overrides: Record<string, unknown>
   return { type, formData: { ...VALID_FORMS[type], ...overrides }, language, turnstileToken: TURNSTILE_TOKENS.pass };
 }
 
-export async function postJson(stack: TestStack, body: unknown, path = '/api/send-email') {
+export async function postJson(stack: Pick<TestStack, 'url'>, body: unknown, path = '/api/send-email') {
   const response = await fetch(`${stack.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -60,7 +60,7 @@ export async function postJson(stack: TestStack, body: unknown, path = '/api/sen
 
 /** Runs one query on the test database directly (not through the app). */
 export async function sql<T extends Record<string, unknown> = Record<string, unknown>>(
-  stack: TestStack,
+  stack: { database: { url: string } },
   text: string,
   values: unknown[] = [],
 ): Promise<T[]> {
@@ -97,7 +97,7 @@ export interface EmailState {
   confirmation_sent_at: Date | null;
 }
 
-export function emailStates(stack: TestStack): Promise<EmailState[]> {
+export function emailStates(stack: { database: { url: string } }): Promise<EmailState[]> {
   return sql<EmailState & Record<string, unknown>>(
     stack,
     'SELECT id, email_status, email_attempts, email_last_error, email_sent_at, confirmation_sent_at FROM submissions ORDER BY created_at',

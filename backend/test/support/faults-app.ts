@@ -1,0 +1,273 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { HttpStub } from './http-stub';
+import { SmtpSink } from './smtp-sink';
+import { StripeStub } from './stripe-stub';
+import { postJson, sendEmailBody, sql, waitFor } from './submissions';
+import { TEST_STAFF_EMAIL, TEST_TURNSTILE_SECRET, testEnv } from './test-env';
+import { createTurnstileStub } from './turnstile-stub';
+
+/**
+ * Fault tests (issue 8) run the production build as child processes, so they can be killed with SIGKILL,
+ * started twice, or left running while their database goes away.
+ */
+export const REPO_ROOT = join(__dirname, '../../..');
+export const MAIN_JS = join(REPO_ROOT, 'backend/dist/main.js');
+export const ENTRYPOINT = join(REPO_ROOT, 'docker/entrypoint.sh');
+
+export function requireBuild(): void {
+  if (!existsSync(MAIN_JS)) throw new Error('Build first: npm run build -w backend (the test runs dist/main.js)');
+}
+
+/** A port nobody listens on right now (the child process is told to use it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The loopback stand-ins every app process of a test shares: SMTP sink, Turnstile and Stripe. */
+export interface FaultStubs {
+  smtp: SmtpSink;
+  turnstile: HttpStub;
+  stripe: StripeStub;
+  /** The app's environment for one process on `port` against `databaseUrl`. */
+  env(databaseUrl: string, port: number, extra?: Record<string, string>): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startStubs(): Promise<FaultStubs> {
+  const smtp = await new SmtpSink().start();
+  const turnstile = await createTurnstileStub(TEST_TURNSTILE_SECRET).start();
+  const stripeSecretKey = StripeStub.randomSecret();
+  const stripe = await new StripeStub(stripeSecretKey).start();
+  return {
+    smtp,
+    turnstile,
+    stripe,
+    env: (databaseUrl, port, extra = {}) => ({
+      // The entrypoint calls `node`: the same Node as this test.
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      ...testEnv({
+        databaseUrl,
+        smtpUrl: smtp.url,
+        turnstileVerifyUrl: `${turnstile.url}/siteverify`,
+        stripeApiUrl: stripe.url,
+        stripeSecretKey,
+        port,
+      }),
+      ...extra,
+    }),
+    stop: () => Promise.all([smtp.stop(), turnstile.stop(), stripe.stop()]).then(() => undefined),
+  };
+}
+
+/** One app process (dist/main.js, or the container entrypoint) with its output kept for failure messages. */
+export class AppProcess {
+  readonly child: ChildProcess;
+  private output = '';
+
+  private constructor(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+    readonly port: number,
+  ) {
+    this.child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
+    this.child.stdout?.on('data', keep);
+    this.child.stderr?.on('data', keep);
+  }
+
+  /** `npm start`: node backend/dist/main.js. */
+  static main(env: Record<string, string>): AppProcess {
+    return new AppProcess(process.execPath, [MAIN_JS], env, Number(env.PORT));
+  }
+
+  /** What a container runs: docker/entrypoint.sh serve (migrate under the advisory lock, then start). */
+  static entrypoint(env: Record<string, string>): AppProcess {
+    return new AppProcess('sh', [ENTRYPOINT, 'serve'], env, Number(env.PORT));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get exited(): boolean {
+    return this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
+  /** The last lines the process wrote (for failure messages). */
+  log(): string {
+    return this.output.slice(-4000);
+  }
+
+  /** Polls /readyz until 200; fails with the process output if it exits or takes longer than `timeoutMs`. */
+  async waitReady(timeoutMs = 90_000): Promise<void> {
+    await waitUntil(
+      async () => {
+        if (this.exited) throw new Error(`app on port ${this.port} exited during startup:\n${this.log()}`);
+        return (await readyStatus(this.url)) === 200;
+      },
+      timeoutMs,
+      () => `app on port ${this.port} to answer /readyz with 200\n${this.log()}`,
+    );
+  }
+
+  /** Sends `signal` and waits (bounded) until the process has exited. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000): Promise<void> {
+    if (this.exited) return;
+    const exit = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill(signal);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
+    await exit;
+    clearTimeout(timer);
+  }
+}
+
+/** Status of GET /readyz, 0 when nothing answers. */
+export async function readyStatus(url: string): Promise<number> {
+  try {
+    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(20_000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+export interface SubmitResult {
+  /** The submission's unique address (its own mailbox: the confirmation goes there). */
+  email: string;
+  /** 0 when the connection failed (server killed or not listening). */
+  status: number;
+  json: Record<string, unknown>;
+  text: string;
+}
+
+/** POSTs one contact form whose email address is unique to it; network failures come back as status 0. */
+export async function submitUnique(url: string, email: string): Promise<SubmitResult> {
+  try {
+    return { email, ...(await postJson({ url }, sendEmailBody('contact', { email }))) };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return { email, status: 0, json: {}, text: cause?.code ?? String(error) };
+  }
+}
+
+/** Runs `task(0..count-1)` with at most `concurrency` at a time; results in index order. */
+export async function runConcurrently<T>(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = new Array<T>(count);
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
+  return results;
+}
+
+export interface StoredSubmission {
+  id: string;
+  email: string;
+  email_status: string;
+}
+
+export function storedSubmissions(databaseUrl: string): Promise<StoredSubmission[]> {
+  return sql<StoredSubmission & Record<string, unknown>>(
+    { database: { url: databaseUrl } },
+    'SELECT id, email, email_status FROM submissions ORDER BY created_at',
+  );
+}
+
+/** Waits until no submission is still waiting for its emails; says how many were left if time runs out. */
+export async function waitForMailDrain(databaseUrl: string, timeoutMs: number, context = () => ''): Promise<void> {
+  let left = '';
+  await waitUntil(
+    async () => {
+      const rows = await sql<{ status: string; n: string }>(
+        { database: { url: databaseUrl } },
+        "SELECT email_status AS status, count(*) AS n FROM submissions WHERE email_status <> 'sent' GROUP BY 1",
+      );
+      left = rows.map((row) => `${row.n} ${row.status}`).join(', ');
+      return rows.length === 0;
+    },
+    timeoutMs,
+    () => `every submission's emails to be sent (not yet: ${left})\n${context()}`,
+  );
+}
+
+/**
+ * Compares the SMTP sink with the stored submissions: each must have exactly one staff notification (to staff)
+ * and one confirmation (to its own address), each recognised by its Message-ID; nothing else may have arrived.
+ * Empty lists mean every submission was emailed exactly once.
+ */
+export function deliveryReport(smtp: SmtpSink, rows: Array<{ id: string; email: string }>) {
+  const byMessageId = new Map<string, string[][]>();
+  for (const message of smtp.messages) {
+    const key = message.messageId ?? '(none)';
+    byMessageId.set(key, [...(byMessageId.get(key) ?? []), message.to]);
+  }
+  const missing: string[] = [];
+  const duplicated: string[] = [];
+  const misaddressed: string[] = [];
+  const expected = new Set<string>();
+  for (const row of rows) {
+    for (const [kind, recipient] of [
+      ['staff', TEST_STAFF_EMAIL],
+      ['confirmation', row.email],
+    ] as const) {
+      const messageId = `<${row.id}.${kind}@stichting.test>`;
+      expected.add(messageId);
+      const copies = byMessageId.get(messageId) ?? [];
+      if (copies.length === 0) missing.push(messageId);
+      if (copies.length > 1) duplicated.push(`${messageId} x${copies.length}`);
+      if (copies.some((to) => to.length !== 1 || to[0] !== recipient)) misaddressed.push(messageId);
+    }
+  }
+  const unexpected = [...byMessageId.keys()].filter((messageId) => !expected.has(messageId));
+  return { missing, duplicated, misaddressed, unexpected };
+}
+
+export const ALL_DELIVERED_ONCE = { missing: [], duplicated: [], misaddressed: [], unexpected: [] };
+
+/** Waits until the sink has received `count` messages and then nothing more for `quietMs` (late repeats). */
+export async function waitForQuietSink(smtp: SmtpSink, count: number, timeoutMs: number, quietMs = 3000) {
+  let seen = -1;
+  let since = Date.now();
+  await waitUntil(
+    () => {
+      if (smtp.messages.length !== seen) {
+        seen = smtp.messages.length;
+        since = Date.now();
+      }
+      return seen >= count && Date.now() - since >= quietMs;
+    },
+    timeoutMs,
+    () => `the SMTP sink to hold ${count} messages and then stay quiet (it has ${smtp.messages.length})`,
+  );
+}
+
+/** `waitFor` whose failure message is written when it fails (so it can show the latest state and output). */
+export async function waitUntil<T>(
+  check: () => Promise<T> | T,
+  timeoutMs: number,
+  explain: () => string,
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
+  try {
+    return await waitFor(check, timeoutMs);
+  } catch (error) {
+    if (!/^timed out/.test((error as Error).message)) throw error;
+    throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${explain()}`, { cause: error });
+  }
+}
