@@ -3,7 +3,8 @@ import type { JobResult, JobWithMetadata, PrismaTransactionLike } from 'pg-boss'
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
-import type { Submission } from '../generated/prisma/client';
+import { isDatabaseUnavailable } from '../common/api-error';
+import type { Prisma, Submission } from '../generated/prisma/client';
 import { QueueService } from '../queue/queue.service';
 import { describeSmtpError, isPermanentSmtpError, MailTransport, type OutgoingMail } from './mail.transport';
 import { renderConfirmation } from './templates/confirmation';
@@ -29,6 +30,12 @@ export type MessageKind = 'staff' | 'confirmation';
  */
 const EXPIRE_IN_SECONDS = 10 * 60;
 const HEARTBEAT_SECONDS = 10;
+/**
+ * Once SMTP has accepted a message, recording that keeps trying through a database outage this long: a failed
+ * record would make the retry send the message again (issue 8: every message in flight when PostgreSQL restarted
+ * was delivered twice).
+ */
+const RECORD_RETRY_MS = 60_000;
 
 /** `<submission-id.staff@example.org>`: the same for every attempt, so a repeat is recognisable downstream. */
 export function messageIdFor(submissionId: string, kind: MessageKind, mailFrom: string): string {
@@ -149,20 +156,17 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
         stage = 'staff';
         await this.send(job, this.staffNotification(submission));
         stage = 'database';
-        await this.prisma.submission.update({ where: { id: submissionId }, data: { emailSentAt: new Date() } });
+        await this.recordSent(submissionId, { emailSentAt: new Date() });
       }
       if (!submission.confirmationSentAt) {
         stage = 'confirmation';
         await this.send(job, this.confirmation(submission));
         stage = 'database';
       }
-      await this.prisma.submission.update({
-        where: { id: submissionId },
-        data: {
-          emailStatus: 'sent',
-          emailLastError: null,
-          ...(submission.confirmationSentAt ? {} : { confirmationSentAt: new Date() }),
-        },
+      await this.recordSent(submissionId, {
+        emailStatus: 'sent',
+        emailLastError: null,
+        ...(submission.confirmationSentAt ? {} : { confirmationSentAt: new Date() }),
       });
       return { id: job.id, status: 'completed' };
     } catch (error) {
@@ -186,6 +190,20 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
           this.logger.error({ submissionId, code: updateError.code }, 'could not record the email failure'),
         );
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error: lastError } };
+    }
+  }
+
+  /** Writes what SMTP has accepted, retrying while PostgreSQL is unreachable (for at most RECORD_RETRY_MS). */
+  private async recordSent(submissionId: string, data: Prisma.SubmissionUpdateInput): Promise<void> {
+    const deadline = Date.now() + RECORD_RETRY_MS;
+    for (;;) {
+      try {
+        await this.prisma.submission.update({ where: { id: submissionId }, data });
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
     }
   }
 

@@ -258,6 +258,22 @@ export async function waitForQuietSink(smtp: SmtpSink, count: number, timeoutMs:
   );
 }
 
+/**
+ * Waits (bounded) until every stored submission's emails are sent and the sink has gone quiet, then returns the
+ * stored submissions and the delivery report of each (compare it with ALL_DELIVERED_ONCE).
+ */
+export async function settledDeliveries(
+  databaseUrl: string,
+  smtp: SmtpSink,
+  drainTimeoutMs: number,
+  context: () => string,
+): Promise<{ rows: StoredSubmission[]; report: ReturnType<typeof deliveryReport> }> {
+  await waitForMailDrain(databaseUrl, drainTimeoutMs, context);
+  const rows = await storedSubmissions(databaseUrl);
+  await waitForQuietSink(smtp, 2 * rows.length, 60_000);
+  return { rows, report: deliveryReport(smtp, rows) };
+}
+
 /** `waitFor` whose failure message is written when it fails (so it can show the latest state and output). */
 export async function waitUntil<T>(
   check: () => Promise<T> | T,
