@@ -1,0 +1,392 @@
+#!/usr/bin/env node
+/**
+ * `npm run audit`: Lighthouse (default mobile settings: simulated throttling, mobile form factor) on every
+ * prerendered page (contracts' ALL_PAGES: 13 pages x nl/en/es), one after another, against the production build
+ * served by backend/dist/main.js on a free loopback port with a freshly created and migrated database.
+ * Prints a table and a summary against issue 8's targets (performance >= 98, accessibility, best practices and
+ * SEO 100 on every page) and writes a JSON file with the scores, metrics and every audit below full score.
+ * A low score is a measurement, not a failure (exit 0); exit 1 if Lighthouse, Chromium or the server could not run.
+ *
+ *   npm run build && npm run audit -- [--pages /,/en/contact] [--runs 3] [--out docs/lighthouse.json] [--lhr-dir DIR]
+ *
+ * --runs N takes Lighthouse's median run of N per page (computeMedianRun: median FCP and TTI).
+ * --lhr-dir writes every full Lighthouse result (one JSON per page and run) for a closer look.
+ * Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { ROOT, startApp, withDatabase } from '../bench/server.mjs';
+
+const require = createRequire(import.meta.url);
+const { ALL_PAGES } = require(join(ROOT, 'contracts/dist/index.js'));
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
+
+const { values: options } = parseArgs({
+  options: {
+    pages: { type: 'string', multiple: true },
+    runs: { type: 'string', default: '1' },
+    out: { type: 'string', default: join(ROOT, 'docs/lighthouse.json') },
+    'lhr-dir': { type: 'string' },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) usage(`--runs must be a whole number >= 1, not ${options.runs}`);
+const known = new Map(ALL_PAGES.map((entry) => [entry.path, entry]));
+const wanted = options.pages?.flatMap((list) => list.split(',')).map((path) => path.trim()) ?? [];
+for (const path of wanted) if (!known.has(path)) usage(`unknown page ${path}; known: ${[...known.keys()].join(' ')}`);
+const pages = wanted.length ? ALL_PAGES.filter((entry) => wanted.includes(entry.path)) : ALL_PAGES;
+
+function usage(message) {
+  console.error(`lighthouse audit: ${message}`);
+  process.exit(2);
+}
+
+/** Debian's Chromium, headless, on a DevTools port it picks itself, with a new empty profile. */
+async function launchChromium() {
+  const profile = mkdtempSync(join(tmpdir(), 'site-lighthouse-'));
+  const flags = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${profile}`,
+    '--remote-debugging-address=127.0.0.1',
+    '--remote-debugging-port=0',
+    'about:blank',
+  ];
+  // Its own process group, so closing it also ends the renderer and helper processes it started.
+  const chromium = spawn(CHROMIUM, flags, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const close = () => {
+    try {
+      if (chromium.exitCode === null) process.kill(-chromium.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const port = await new Promise((resolvePort, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open DevTools in 30 s:\n${stderr}`)), 30_000);
+    chromium.on('error', (error) => reject(new Error(`could not start ${CHROMIUM}: ${error.message}`)));
+    chromium.on('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${stderr}`)));
+    chromium.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolvePort(Number(match[1]));
+      }
+    });
+  }).catch((error) => {
+    close();
+    throw error;
+  });
+  chromium.stderr.resume();
+  return { port, close };
+}
+
+const round = (value, digits = 0) => (value == null ? null : Number(value.toFixed(digits)));
+const clip = (text) => (typeof text === 'string' && text.length > 300 ? `${text.slice(0, 297)}...` : text);
+
+/** The few fields of an audit's detail rows that say where the problem is (elements, URLs, messages). */
+function compactItems(details) {
+  const items = details?.items ?? [];
+  return items.slice(0, 8).map((item) => {
+    const out = {};
+    for (const key of ['description', 'source', 'url', 'href', 'text', 'label', 'directive', 'severity']) {
+      if (typeof item[key] === 'string' || typeof item[key] === 'number') out[key] = clip(item[key]);
+    }
+    const node = item.node ?? item.element;
+    if (node?.selector) out.selector = clip(node.selector);
+    if (node?.snippet) out.snippet = clip(node.snippet);
+    if (node?.explanation) out.explanation = clip(node.explanation);
+    if (item.sourceLocation?.url) out.sourceUrl = clip(item.sourceLocation.url);
+    if (item.subItems?.items?.length) out.subItems = compactItems(item.subItems);
+    return out;
+  });
+}
+
+/**
+ * Every audit that keeps a category below full score: in accessibility, best practices and SEO every scored
+ * audit below 1; in performance the weighted metrics below 1 and the insights/diagnostics scored below 0.9.
+ */
+function auditsBelowFull(lhr) {
+  const found = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || ['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode))
+        continue;
+      const limit = category === 'performance' && ref.weight === 0 ? 0.9 : 1;
+      if (audit.score >= limit) continue;
+      found.push({
+        category,
+        id: ref.id,
+        weight: ref.weight,
+        score: audit.score,
+        title: audit.title,
+        displayValue: audit.displayValue,
+        explanation: audit.explanation,
+        description: audit.description,
+        items: compactItems(audit.details),
+      });
+    }
+  }
+  return found;
+}
+
+function summarise(entry, lhr, allRuns) {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, round((lhr.categories[category]?.score ?? NaN) * 100)]),
+  );
+  return {
+    path: entry.path,
+    page: entry.page,
+    language: entry.language,
+    scores,
+    metrics: {
+      lcpMs: round(lhr.audits['largest-contentful-paint']?.numericValue),
+      cls: round(lhr.audits['cumulative-layout-shift']?.numericValue, 3),
+      tbtMs: round(lhr.audits['total-blocking-time']?.numericValue),
+      fcpMs: round(lhr.audits['first-contentful-paint']?.numericValue),
+      speedIndexMs: round(lhr.audits['speed-index']?.numericValue),
+    },
+    benchmarkIndex: round(lhr.environment?.benchmarkIndex),
+    runs: allRuns.map((run) => ({
+      performance: round(run.categories.performance.score * 100),
+      lcpMs: round(run.audits['largest-contentful-paint']?.numericValue),
+      tbtMs: round(run.audits['total-blocking-time']?.numericValue),
+      benchmarkIndex: round(run.environment?.benchmarkIndex),
+    })),
+    runWarnings: lhr.runWarnings ?? [],
+    auditsBelowFull: auditsBelowFull(lhr),
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => value != null).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const started = Date.now();
+const loadSamples = [loadavg()[0]];
+const sampler = setInterval(() => loadSamples.push(loadavg()[0]), 5_000);
+const results = [];
+const errors = [];
+const retried = [];
+let lighthouseVersion;
+let userAgent;
+let configSettings;
+
+try {
+  await withDatabase(async (databaseUrl) => {
+    const { app, url } = await startApp(databaseUrl);
+    let chromium;
+    try {
+      chromium = await launchChromium();
+      if (options['lhr-dir']) mkdirSync(options['lhr-dir'], { recursive: true });
+      for (const [index, entry] of pages.entries()) {
+        const lhrs = [];
+        for (let run = 1; run <= runs; run += 1) {
+          // A run that fails for the trace's sake (NO_NAVSTART, NO_FCP under heavy load: "Please run Lighthouse
+          // again") is retried in a new Chromium; only three failures in a row count as "could not run".
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              const result = await lighthouse(`${url}${entry.path}`, {
+                port: chromium.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: CATEGORIES,
+              });
+              const lhr = result?.lhr;
+              if (!lhr) throw new Error('Lighthouse returned no result');
+              if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+              lighthouseVersion = lhr.lighthouseVersion;
+              userAgent = lhr.environment?.hostUserAgent;
+              const { formFactor, throttlingMethod, throttling, screenEmulation } = lhr.configSettings;
+              configSettings = { formFactor, throttlingMethod, throttling, screenEmulation };
+              lhrs.push(lhr);
+              if (options['lhr-dir']) {
+                const name = `${entry.path.replace(/^\//, '').replace(/\//g, '_') || 'nl-home'}.run${run}.json`;
+                writeFileSync(join(options['lhr-dir'], name), result.report);
+              }
+              break;
+            } catch (error) {
+              console.error(`${entry.path} run ${run} attempt ${attempt}: Lighthouse could not run: ${error.message}`);
+              retried.push({ path: entry.path, run, attempt, error: error.message });
+              chromium.close();
+              chromium = await launchChromium();
+              if (attempt === 3) {
+                errors.push({ path: entry.path, run, error: error.message });
+                break;
+              }
+            }
+          }
+        }
+        if (!lhrs.length) continue;
+        const summary = summarise(entry, computeMedianRun(lhrs), lhrs);
+        results.push(summary);
+        const s = summary.scores;
+        console.error(
+          `[${index + 1}/${pages.length}] ${entry.path}: ${s.performance}/${s.accessibility}/${s['best-practices']}/${s.seo}` +
+            ` (load ${loadavg()[0].toFixed(2)})`,
+        );
+      }
+    } finally {
+      chromium?.close();
+      app.kill('SIGTERM');
+      await new Promise((r) => {
+        if (app.exitCode !== null) return r();
+        app.once('exit', r);
+        setTimeout(() => app.kill('SIGKILL'), 10_000).unref();
+      });
+    }
+  }, 'site_audit');
+} catch (error) {
+  clearInterval(sampler);
+  console.error(`lighthouse audit: could not run: ${error.stack ?? error.message}`);
+  process.exit(1);
+}
+clearInterval(sampler);
+loadSamples.push(loadavg()[0]);
+
+// --- Report ---
+const headers = ['path', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'TBT ms'];
+const table = results.map((r) => [
+  r.path,
+  r.scores.performance,
+  r.scores.accessibility,
+  r.scores['best-practices'],
+  r.scores.seo,
+  r.metrics.lcpMs,
+  r.metrics.cls,
+  r.metrics.tbtMs,
+]);
+const widths = headers.map((header, column) =>
+  Math.max(header.length, ...table.map((row) => String(row[column]).length)),
+);
+const line = (cells) =>
+  cells
+    .map((cell, column) =>
+      String(cell)
+        .padStart(column ? widths[column] : 0)
+        .padEnd(column ? 0 : widths[0]),
+    )
+    .join('  ');
+console.log(line(headers));
+for (const row of table) console.log(line(row));
+
+const summary = {};
+for (const category of CATEGORIES) {
+  const scores = results.map((r) => r.scores[category]);
+  const below = results.filter((r) => !(r.scores[category] >= TARGETS[category])).map((r) => r.path);
+  summary[category] = {
+    target: TARGETS[category],
+    worst: scores.length ? Math.min(...scores) : null,
+    median: median(scores),
+    pagesBelowTarget: below,
+    met: results.length === pages.length && below.length === 0,
+  };
+}
+const medians = {
+  lcpMs: median(results.map((r) => r.metrics.lcpMs)),
+  cls: median(results.map((r) => r.metrics.cls)),
+  tbtMs: median(results.map((r) => r.metrics.tbtMs)),
+  benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
+};
+const load = {
+  start: round(loadSamples[0], 2),
+  max: round(Math.max(...loadSamples), 2),
+  mean: round(loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length, 2),
+  end: round(loadSamples.at(-1), 2),
+};
+const seconds = Math.round((Date.now() - started) / 1000);
+
+console.log('');
+for (const category of CATEGORIES) {
+  const s = summary[category];
+  const goal = category === 'performance' ? `>= ${s.target}` : `${s.target}`;
+  console.log(
+    `${category.padEnd(15)} worst ${String(s.worst).padStart(3)}  median ${String(s.median).padStart(5)}  target ${goal} on every page: ` +
+      (s.met
+        ? 'met'
+        : `NOT met (${s.pagesBelowTarget.length} of ${results.length} measured pages below` +
+          `${results.length < pages.length ? `, ${pages.length - results.length} pages not measured` : ''})`),
+  );
+}
+console.log(
+  `median over pages: LCP ${medians.lcpMs} ms, CLS ${medians.cls}, TBT ${medians.tbtMs} ms; ` +
+    `Lighthouse benchmarkIndex ${medians.benchmarkIndex}`,
+);
+console.log(
+  `${results.length} of ${pages.length} pages, ${runs} run(s) each, ${seconds} s; load average (1 min) ` +
+    `start ${load.start}, mean ${load.mean}, max ${load.max}, end ${load.end} on ${availableParallelism()} cores`,
+);
+const allMet = CATEGORIES.every((category) => summary[category].met);
+console.log(`targets (performance >= 98, the other three 100, every page): ${allMet ? 'met' : 'NOT met'}`);
+
+const byAudit = new Map();
+for (const r of results) {
+  for (const audit of r.auditsBelowFull) {
+    const key = `${audit.category}\t${audit.id}`;
+    const seen = byAudit.get(key) ?? { ...audit, pages: [] };
+    seen.pages.push(r.path);
+    byAudit.set(key, seen);
+  }
+}
+if (byAudit.size) {
+  console.log('\naudits below full score (category, audit, pages, title):');
+  const sorted = [...byAudit.values()].sort(
+    (a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || b.pages.length - a.pages.length,
+  );
+  for (const audit of sorted) {
+    console.log(
+      `  ${SHORT[audit.category].padEnd(4)} ${audit.id.padEnd(34)} ${String(audit.pages.length).padStart(2)}  ${audit.title}`,
+    );
+  }
+}
+
+const out = resolve(options.out);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      measuredAt: new Date(started).toISOString(),
+      command: `npm run audit${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+      lighthouseVersion,
+      userAgent,
+      settings: { ...configSettings, runsPerPage: runs, categories: CATEGORIES },
+      durationSeconds: seconds,
+      loadAverage1m: load,
+      cores: availableParallelism(),
+      targets: TARGETS,
+      summary,
+      medians,
+      allTargetsMet: allMet,
+      errors,
+      retried,
+      pages: results,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nwrote ${out}`);
+process.exit(errors.length ? 1 : 0);
