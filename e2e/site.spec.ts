@@ -149,6 +149,23 @@ test.describe('language switcher', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('a new page starts at the top; back returns to where the visitor was', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/en/support-the-mission');
+    await waitForHydration(page);
+    // The app takes over scroll restoration in an effect, i.e. once hydration has committed.
+    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    // A click from script: Playwright's own click would first scroll the link into view.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/en/contact"]')!.click());
+    await expect(page.locator('h1')).toHaveText(expectedPage('contact', 'en').h1);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.locator('h1')).toHaveText(expectedPage('support', 'en').h1);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  });
+
   test('navigating moves focus to the new page heading', async ({ page }) => {
     await page.goto('/en');
     await waitForHydration(page);

@@ -77,6 +77,19 @@ export const ERROR_PATHS = {
 export const PRIVACY_REDIRECT_PATH = '/privacy';
 
 /**
+ * spec §2: the error page a non-page path shows: 403 for the forbidden sections and their subpaths, the listed
+ * error and test paths, each optionally behind /en or /es; undefined for any other path (the site answers 404).
+ */
+export function errorStatusFor(pathname: string): keyof typeof ERROR_PATHS | undefined {
+  const unprefixed = normalise(pathname).replace(/^\/(en|es)(?=\/|$)/, '') || '/';
+  if (FORBIDDEN_PREFIXES.some((prefix) => unprefixed === prefix || unprefixed.startsWith(`${prefix}/`))) return 403;
+  for (const status of [403, 404, 500] as const) {
+    if ((ERROR_PATHS[status] as readonly string[]).includes(unprefixed)) return status;
+  }
+  return undefined;
+}
+
+/**
  * The canonical path of an error page in a language (/404, /en/error/403, /es/error/500): what the language
  * switcher links to while an error page shows, since error paths are the same in every language (spec §2).
  */

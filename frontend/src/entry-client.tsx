@@ -1,26 +1,40 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { languageFromPath, type Language } from '@stichting/contracts';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { readAppData } from './app/app-data';
+import { App } from './app/App';
 import { browserLocale, firstLoadRedirectTarget, storedLanguageChoice } from './app/first-load-redirect';
-import { createRoutes, resolveLazyRoutes } from './app/routes';
-import { ensureNamespaces, seedBundles } from './i18n/i18n';
+import { routeHandleFor } from './app/route-handle';
+import { loadRoute } from './app/routes';
+import { seedBundles } from './i18n/i18n';
 import './styles/global.css';
+
+/** spec §2 first load: a browser language of es or en on "/" goes to that language's home page. */
+function FirstLoadRedirect({ to }: { to: string | undefined }) {
+  const navigate = useNavigate(); // a new function after every navigation: the ref keeps this to the first load
+  const pending = useRef(to);
+  useEffect(() => {
+    if (pending.current) void navigate(pending.current, { replace: true });
+    pending.current = undefined;
+  }, [navigate]);
+  return null;
+}
 
 async function start(): Promise<void> {
   const { pathname, search, hash } = window.location;
   const appData = readAppData();
   if (appData) seedBundles(appData.language, appData.bundles);
-  else await ensureNamespaces(languageFromPath(pathname) as Language, ['common']); // vite dev: no prerendered page
+  // The page's chunk (already preloaded by the prerendered HTML) must be there before the first render, so that
+  // it produces exactly the prerendered markup; its strings came with the page (app-data), so nothing downloads.
+  await loadRoute(routeHandleFor(pathname));
 
-  const routes = createRoutes();
-  await resolveLazyRoutes(routes, pathname);
-  const router = createBrowserRouter(routes);
+  const target = firstLoadRedirectTarget(pathname, browserLocale(), storedLanguageChoice());
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <App />
+        <FirstLoadRedirect to={target && `${target}${search}${hash}`} />
+      </BrowserRouter>
     </StrictMode>
   );
   const container = document.getElementById('root')!;
@@ -30,11 +44,8 @@ async function start(): Promise<void> {
       onRecoverableError: (error) => console.error('[hydration]', error),
     });
   } else {
-    createRoot(container).render(app);
+    createRoot(container).render(app); // vite dev: no prerendered page
   }
-
-  const target = firstLoadRedirectTarget(pathname, browserLocale(), storedLanguageChoice());
-  if (target) void router.navigate(`${target}${search}${hash}`, { replace: true });
 }
 
 void start();

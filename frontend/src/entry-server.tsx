@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { ALL_PAGES, BASE_URL_TOKEN, errorPagePath, LANGUAGES } from '@stichting/contracts';
+import { App } from './app/App';
 import { serializeAppData } from './app/app-data';
 import { buildHead, renderHead } from './app/metadata';
-import type { RouteHandle } from './app/route-handle';
-import { createRoutes } from './app/routes';
+import { routeHandleFor } from './app/route-handle';
+import { loadRoute } from './app/routes';
 import { bundlesFor, getI18n } from './i18n/i18n';
 
 export interface RenderedPage {
@@ -23,16 +24,13 @@ export interface RenderedPage {
  * __PUBLIC_BASE_URL__ token, which the server replaces when it loads the files.
  */
 export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(createRoutes());
-  const context = await handler.query(new Request(`http://prerender.local${path}`));
-  if (context instanceof Response) throw new Error(`${path}: unexpected response ${context.status}`);
-  if (context.errors) throw new Error(`${path}: ${JSON.stringify(context.errors)}`);
-  const handle = context.matches[context.matches.length - 1]?.route.handle as RouteHandle;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const handle = routeHandleFor(path);
+  await loadRoute(handle); // the page module and its strings, so the render below is complete
   const html = renderToString(
     <StrictMode>
-      {/* hydrate={false}: no inline hydration script (CSP); the client needs no loader data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
     </StrictMode>,
   );
   const { language } = handle;

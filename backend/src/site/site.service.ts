@@ -7,8 +7,6 @@ import type { Request, Response } from 'express';
 import {
   ALL_PAGES,
   BASE_URL_TOKEN,
-  ERROR_PATHS,
-  FORBIDDEN_PREFIXES,
   FOUNDATION,
   LANGUAGES,
   type Language,
@@ -16,6 +14,7 @@ import {
   PRIVACY_REDIRECT_PATH,
   ROUTES,
   TURNSTILE_SITE_KEY_TOKEN,
+  errorStatusFor,
   languageFromPath,
 } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
@@ -104,22 +103,12 @@ export class SiteService {
       response.redirect(302, FOUNDATION.documents.privacy.nl);
       return true;
     }
-    const status = this.errorStatusFor(path);
+    const status = errorStatusFor(path);
     if (status) {
       this.sendErrorPage(request, response, status);
       return true;
     }
     return false;
-  }
-
-  /** The status a non-page path gets: forbidden prefixes and the spec's error/test paths. */
-  errorStatusFor(path: string): ErrorStatus | undefined {
-    const unprefixed = path.replace(/^\/(en|es)(?=\/|$)/, '') || '/';
-    if (FORBIDDEN_PREFIXES.some((prefix) => unprefixed === prefix || unprefixed.startsWith(`${prefix}/`))) return 403;
-    for (const status of [403, 404, 500] as const) {
-      if ((ERROR_PATHS[status] as readonly string[]).includes(unprefixed)) return status;
-    }
-    return undefined;
   }
 
   sendErrorPage(request: Request, response: Response, status: ErrorStatus): void {

@@ -1,16 +1,18 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { CrashBoundary } from './crash/CrashBoundary';
-import { useDocumentHead, useFocusOnNavigation } from './useRouteEffects';
+import { useDocumentHead, useFocusOnNavigation, useScrollOnNavigation } from './useRouteEffects';
 
 /** spec §2 shared layout: skip link, header, the page, footer. A crash inside a page keeps header and footer. */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useDocumentHead();
   useFocusOnNavigation();
+  useScrollOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -18,12 +20,9 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <CrashBoundary key={pathname}>
-          <Outlet />
-        </CrashBoundary>
+        <CrashBoundary key={pathname}>{children}</CrashBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </>
   );
 }

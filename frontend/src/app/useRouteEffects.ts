@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { getI18n } from '../i18n/i18n';
 import { applyHead, buildHead } from './metadata';
 import { publicBaseUrl } from './runtime-config';
@@ -30,4 +30,60 @@ export function useFocusOnNavigation(): void {
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus({ preventScroll: true });
   }, [pathname]);
+}
+
+const SCROLL_KEY = 'scroll-positions';
+/** Scroll position per history entry (location.key), kept for the session so a reload lands where it was. */
+const positions = new Map<string, number>(readStoredPositions());
+let currentKey = '';
+
+function readStoredPositions(): Array<[string, number]> {
+  try {
+    return typeof window === 'undefined' ? [] : JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+function rememberPositions(): void {
+  try {
+    window.sessionStorage.setItem(SCROLL_KEY, JSON.stringify([...positions].slice(-50)));
+  } catch {
+    // Storage may be disabled; positions then last for this page view only.
+  }
+}
+
+/**
+ * Scrolling as a multi-page site would: a new page starts at the top (or at its #anchor); back and forward
+ * return to where the visitor was on that entry.
+ */
+export function useScrollOnNavigation(): void {
+  const { key, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const isFirstRender = useRef(true);
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const save = () => positions.set(currentKey, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    window.addEventListener('pagehide', rememberPositions);
+    return () => {
+      window.removeEventListener('scroll', save);
+      window.removeEventListener('pagehide', rememberPositions);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    currentKey = key;
+    const saved = positions.get(key);
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      if (navigationType === 'POP' && saved !== undefined && !hash) window.scrollTo(0, saved); // a reload
+      return;
+    }
+    if (navigationType === 'POP' && saved !== undefined) return window.scrollTo(0, saved);
+    const anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (anchor) anchor.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [key, hash, navigationType]);
 }

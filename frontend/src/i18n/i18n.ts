@@ -6,7 +6,7 @@ import type { NamespaceName } from './namespaces';
 export type Bundles = Partial<Record<NamespaceName, Record<string, unknown>>>;
 
 /**
- * One i18next instance per language. The route tree picks the instance from the path (app/LanguageRoot.tsx),
+ * One i18next instance per language. The app picks the instance from the path (app/App.tsx),
  * so a page never renders in a language other than its URL's, not even for one frame during navigation.
  */
 const instances = new Map<Language, I18n>();

@@ -1,4 +1,3 @@
-import { matchRoutes } from 'react-router';
 import {
   ALL_PAGES,
   errorPagePath,
@@ -9,14 +8,7 @@ import {
   type Language,
 } from '@stichting/contracts';
 import { firstLoadRedirectTarget } from '../first-load-redirect';
-import type { RouteHandle } from '../route-handle';
-import { createRoutes } from '../routes';
-
-const routes = createRoutes();
-const handleFor = (path: string) => {
-  const matches = matchRoutes(routes, path) ?? [];
-  return matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
-};
+import { routeHandleFor as handleFor } from '../route-handle';
 
 describe('route table', () => {
   test('has one route per page and language: 39 page routes', () => {

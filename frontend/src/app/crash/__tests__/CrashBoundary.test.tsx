@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import { CrashBoundary } from '../CrashBoundary';
 import { REPORT_ERROR_ENDPOINT } from '../report-error';
@@ -76,5 +76,46 @@ describe('CrashBoundary', () => {
     );
     expect(await screen.findByRole('button', { name: 'Recargar la página' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir a la página de inicio' }).getAttribute('href')).toBe('/es');
+  });
+});
+
+describe('CrashBoundary with a fallback and a reset key (the router-level error screen)', () => {
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.fetch = jest.fn().mockResolvedValue(new Response(null, { status: 202 }));
+  });
+  afterEach(() => consoleError.mockRestore());
+
+  function MaybeBroken({ broken }: { broken: boolean }) {
+    if (broken) throw new Error('chunk failed to load');
+    return <p>page content</p>;
+  }
+
+  test('shows the fallback until the visitor navigates, then renders the page again', async () => {
+    const fallback = (error: unknown) => <p role="alert">{(error as Error).message}</p>;
+    const view = render(
+      <CrashBoundary resetKey="/a" fallback={fallback}>
+        <MaybeBroken broken />
+      </CrashBoundary>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('chunk failed to load');
+
+    // Same path: the error stays (nothing would have changed).
+    view.rerender(
+      <CrashBoundary resetKey="/a" fallback={fallback}>
+        <MaybeBroken broken={false} />
+      </CrashBoundary>,
+    );
+    expect(screen.getByRole('alert')).toBeTruthy();
+
+    // Another path: the boundary tries again.
+    view.rerender(
+      <CrashBoundary resetKey="/b" fallback={fallback}>
+        <MaybeBroken broken={false} />
+      </CrashBoundary>,
+    );
+    expect(screen.getByText('page content')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,0 +1,35 @@
+import { createElement, use, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { getI18n } from '../i18n/i18n';
+import { CrashBoundary } from './crash/CrashBoundary';
+import { RouteErrorScreen } from './crash/RouteErrorScreen';
+import { Layout } from './Layout';
+import { RouteHandleContext, routeHandleFor, type RouteHandle } from './route-handle';
+import { loadedRoute, loadRoute } from './routes';
+
+/**
+ * The whole site: the path decides the page and the language (spec §2), so back/forward switch both.
+ * Navigation happens inside a React transition (react-router's BrowserRouter), so while the next page's chunk and
+ * strings load, the current page stays on screen and then the new one replaces it in one commit.
+ */
+export function App() {
+  const { pathname } = useLocation();
+  const handle = useMemo(() => routeHandleFor(pathname), [pathname]);
+  return (
+    <RouteHandleContext value={handle}>
+      <I18nextProvider i18n={getI18n(handle.language)}>
+        {/* A page chunk that fails to load, or a crash in the layout itself: the generic screen with details. */}
+        <CrashBoundary resetKey={pathname} fallback={(error) => <RouteErrorScreen error={error} />}>
+          <RoutedLayout handle={handle} />
+        </CrashBoundary>
+      </I18nextProvider>
+    </RouteHandleContext>
+  );
+}
+
+function RoutedLayout({ handle }: { handle: RouteHandle }) {
+  // The same component object for a route every time (cached in routes.tsx), so React keeps the page's state.
+  const page = loadedRoute(handle) ?? use(loadRoute(handle));
+  return <Layout>{createElement(page)}</Layout>;
+}
