@@ -1,41 +1,18 @@
 import { readMigrations } from '../src/database/migrator';
-import {
-  ALL_DELIVERED_ONCE,
-  AppProcess,
-  freePort,
-  requireBuild,
-  runConcurrently,
-  settledDeliveries,
-  startStubs,
-  submitUnique,
-  type FaultStubs,
-} from './support/faults-app';
+import { AppProcess, burst, expectEachEmailedOnce, useFaultFixture } from './support/faults-app';
 import { sql } from './support/submissions';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const BURST = 300;
 
 describe('issue 8: two app containers started at the same moment on one fresh, empty database', () => {
-  let stubs: FaultStubs;
-  let database: TestDatabase;
-  let apps: AppProcess[] = [];
-
-  beforeAll(async () => {
-    requireBuild();
-    stubs = await startStubs();
-    database = await createTestDatabase({ migrate: false });
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.stop('SIGTERM')));
-    await stubs?.stop();
-    await database?.drop();
-  }, 90_000);
+  const fixture = useFaultFixture({ migrate: false });
+  const { apps } = fixture;
 
   it('both migrate through the container entrypoint (advisory lock) and start cleanly', async () => {
-    const ports = [await freePort(), await freePort()];
+    const { stubs, database } = fixture;
+    const envs = [await stubs.env(database.url), await stubs.env(database.url)];
     // Same tick: each runs docker/entrypoint.sh serve, i.e. `node backend/dist/cli/migrate.js` then the site.
-    apps = ports.map((port) => AppProcess.entrypoint(stubs.env(database.url, port)));
+    apps.push(...envs.map((env) => AppProcess.entrypoint(env)));
     await Promise.all(apps.map((app) => app.waitReady(120_000)));
 
     const expected = readMigrations().map((m) => m.name);
@@ -55,17 +32,16 @@ describe('issue 8: two app containers started at the same moment on one fresh, e
 
   it('stores a burst spread over both once each and emails every submission exactly once', async () => {
     expect(apps).toHaveLength(2);
-    const results = await runConcurrently(BURST, 20, (i) => submitUnique(apps[i % 2].url, `pair-${i}@example.org`));
+    const results = await burst('pair', BURST, { concurrency: 20, target: (i) => apps[i % 2].url });
     expect(results.filter((r) => r.status !== 201).map((r) => `${r.email}: ${r.status} ${r.text}`)).toEqual([]);
 
     // Both workers compete for the same queue; each job is claimed by one of them.
     const context = () => apps.map((app) => app.log()).join('\n---\n');
-    const { rows, report } = await settledDeliveries(database.url, stubs.smtp, 180_000, context);
+    const rows = await expectEachEmailedOnce(fixture.database.url, fixture.stubs.smtp, 180_000, context);
     expect(rows).toHaveLength(BURST);
     const idByEmail = new Map(rows.map((row) => [row.email, row.id]));
     expect(idByEmail.size).toBe(BURST);
     expect(results.filter((r) => idByEmail.get(r.email) !== r.json.id)).toEqual([]);
-    expect(report).toEqual(ALL_DELIVERED_ONCE);
     expect(apps.every((app) => !app.exited)).toBe(true);
   }, 300_000);
 });

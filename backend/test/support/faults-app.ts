@@ -6,6 +6,7 @@ import type { HttpStub } from './http-stub';
 import { SmtpSink } from './smtp-sink';
 import { StripeStub } from './stripe-stub';
 import { postJson, sendEmailBody, sql, waitFor } from './submissions';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_STAFF_EMAIL, TEST_TURNSTILE_SECRET, testEnv } from './test-env';
 import { createTurnstileStub } from './turnstile-stub';
 
@@ -35,8 +36,8 @@ export interface FaultStubs {
   smtp: SmtpSink;
   turnstile: HttpStub;
   stripe: StripeStub;
-  /** The app's environment for one process on `port` against `databaseUrl`. */
-  env(databaseUrl: string, port: number, extra?: Record<string, string>): Record<string, string>;
+  /** The app's environment for one process on a free port against `databaseUrl`. */
+  env(databaseUrl: string, extra?: Record<string, string>): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -49,7 +50,7 @@ export async function startStubs(): Promise<FaultStubs> {
     smtp,
     turnstile,
     stripe,
-    env: (databaseUrl, port, extra = {}) => ({
+    env: async (databaseUrl, extra = {}) => ({
       // The entrypoint calls `node`: the same Node as this test.
       PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       ...testEnv({
@@ -58,12 +59,39 @@ export async function startStubs(): Promise<FaultStubs> {
         turnstileVerifyUrl: `${turnstile.url}/siteverify`,
         stripeApiUrl: stripe.url,
         stripeSecretKey,
-        port,
+        port: await freePort(),
       }),
       ...extra,
     }),
     stop: () => Promise.all([smtp.stop(), turnstile.stop(), stripe.stop()]).then(() => undefined),
   };
+}
+
+export interface FaultFixture {
+  stubs: FaultStubs;
+  database: TestDatabase;
+  /** Every app process the test starts; afterAll stops those still running. */
+  apps: AppProcess[];
+}
+
+/**
+ * beforeAll/afterAll of a fault test file: checks the build, starts the stand-ins and a database of its own
+ * (migrated unless told otherwise); afterAll stops the apps (SIGTERM), the stand-ins, and drops the database.
+ * The fields are filled in beforeAll: read them inside the tests.
+ */
+export function useFaultFixture(options: { migrate?: boolean } = {}): FaultFixture {
+  const fixture = { apps: [] } as unknown as FaultFixture;
+  beforeAll(async () => {
+    requireBuild();
+    fixture.stubs = await startStubs();
+    fixture.database = await createTestDatabase(options);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(fixture.apps.map((app) => app.stop('SIGTERM')));
+    await fixture.stubs?.stop();
+    await fixture.database?.drop();
+  }, 90_000);
+  return fixture;
 }
 
 /** One app process (dist/main.js, or the container entrypoint) with its output kept for failure messages. */
@@ -177,6 +205,27 @@ export async function runConcurrently<T>(
   return results;
 }
 
+export interface BurstOptions {
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** The app (base URL) that gets form i. */
+  target: (index: number) => string;
+  /** Sees each answer as it arrives. */
+  onResult?: (result: SubmitResult) => void;
+  /** Each lane waits this long after an answer, so a burst lasts long enough to overlap other work. */
+  pauseMs?: number;
+}
+
+/** A burst of `count` contact forms, each with its own address `<name>-<i>@example.org`; results in index order. */
+export function burst(name: string, count: number, options: BurstOptions): Promise<SubmitResult[]> {
+  return runConcurrently(count, options.concurrency, async (i) => {
+    const result = await submitUnique(options.target(i), `${name}-${i}@example.org`);
+    options.onResult?.(result);
+    if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+    return result;
+  });
+}
+
 export interface StoredSubmission {
   id: string;
   email: string;
@@ -259,19 +308,20 @@ export async function waitForQuietSink(smtp: SmtpSink, count: number, timeoutMs:
 }
 
 /**
- * Waits (bounded) until every stored submission's emails are sent and the sink has gone quiet, then returns the
- * stored submissions and the delivery report of each (compare it with ALL_DELIVERED_ONCE).
+ * Waits (bounded) until every stored submission's emails are sent and the sink has gone quiet, asserts that each
+ * was emailed exactly once, and returns the stored submissions.
  */
-export async function settledDeliveries(
+export async function expectEachEmailedOnce(
   databaseUrl: string,
   smtp: SmtpSink,
   drainTimeoutMs: number,
   context: () => string,
-): Promise<{ rows: StoredSubmission[]; report: ReturnType<typeof deliveryReport> }> {
+): Promise<StoredSubmission[]> {
   await waitForMailDrain(databaseUrl, drainTimeoutMs, context);
   const rows = await storedSubmissions(databaseUrl);
   await waitForQuietSink(smtp, 2 * rows.length, 60_000);
-  return { rows, report: deliveryReport(smtp, rows) };
+  expect(deliveryReport(smtp, rows)).toEqual(ALL_DELIVERED_ONCE);
+  return rows;
 }
 
 /** `waitFor` whose failure message is written when it fails (so it can show the latest state and output). */
