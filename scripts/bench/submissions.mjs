@@ -23,13 +23,29 @@ import { appEnv, freePort, ROOT, withDatabase } from './server.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require(join(ROOT, 'node_modules/pg'));
-const { values } = parseArgs({
-  options: { seconds: { type: 'string' }, connections: { type: 'string' }, serve: { type: 'string' } },
-});
-
 const listen = (server) => new Promise((r) => server.listen(0, '127.0.0.1', () => r(server.address().port)));
 
-if (values.serve) {
+/** CPU seconds a process has used so far (user + system), from /proc; 0 once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Run as a script (not imported by scripts/bench/index.mjs for cpuSeconds). */
+const isMain = process.argv[1] === fileURLToPath(import.meta.url);
+const { values } = isMain
+  ? parseArgs({
+      options: { seconds: { type: 'string' }, connections: { type: 'string' }, serve: { type: 'string' } },
+    })
+  : { values: {} };
+
+if (!isMain) {
+  // nothing to run
+} else if (values.serve) {
   // Child mode: one of the two stand-ins, in a process of its own; prints its port.
   let server;
   if (values.serve === 'verify') {
@@ -75,15 +91,6 @@ async function main() {
       .map((n) => n.toFixed(2))
       .join(' ');
 
-  /** CPU seconds a process has used so far (user + system), from /proc; 0 once it is gone. */
-  const cpuSeconds = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
   let admin;
   /** The PostgreSQL backends serving the benchmark database (their CPU counts against the server measured). */
   const backends = async () =>

@@ -20,7 +20,10 @@ export interface Statement {
 export class QueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QueueService.name);
   readonly boss: PgBoss;
-  /** Connections for `insertWithJob` (the hot path of every form), apart from Prisma's and pg-boss's pools. */
+  /**
+   * Connections for the queue's hot paths apart from Prisma's and pg-boss's pools: `insertWithJob` (every form)
+   * and `sql` (the mail worker's per-message delivery state).
+   */
   private readonly outbox: Pool;
   private readonly combinedStatements = new Map<string, { name: string; text: string } | null>();
 
@@ -51,6 +54,12 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 20_000, close: true });
     await this.outbox.end();
+  }
+
+  /** One statement on the queue's own pool, without Prisma's per-query overhead (errors are node-postgres's). */
+  async sql(text: string, values: unknown[]): Promise<{ rowCount: number }> {
+    const { rowCount } = await this.outbox.query(text, values);
+    return { rowCount: rowCount ?? 0 };
   }
 
   /** Enqueue inside a Prisma interactive transaction: the job exists only if the transaction commits. */

@@ -99,12 +99,15 @@ function readable(field: Field, value: unknown): string {
   return labels?.[String(value)] ?? String(value);
 }
 
+/** Built once: constructing an Intl.DateTimeFormat costs more than rendering the rest of the message. */
+const RECEIVED_AT = new Intl.DateTimeFormat('nl-NL', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Amsterdam',
+});
+
 function receivedAt(date: Date): string {
-  return new Intl.DateTimeFormat('nl-NL', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/Amsterdam',
-  }).format(date);
+  return RECEIVED_AT.format(date);
 }
 
 interface Row {
