@@ -42,7 +42,10 @@ export interface FaultStubs {
 }
 
 export async function startStubs(): Promise<FaultStubs> {
-  const smtp = await new SmtpSink().start();
+  const smtp = new SmtpSink();
+  // Apps are killed with SIGKILL here: their pooled SMTP connections break, which is expected.
+  smtp.ignoreConnectionErrors = true;
+  await smtp.start();
   const turnstile = await createTurnstileStub(TEST_TURNSTILE_SECRET).start();
   const stripeSecretKey = StripeStub.randomSecret();
   const stripe = await new StripeStub(stripeSecretKey).start();
@@ -309,19 +312,48 @@ export async function waitForQuietSink(smtp: SmtpSink, count: number, timeoutMs:
 
 /**
  * Waits (bounded) until every stored submission's emails are sent and the sink has gone quiet, asserts that each
- * was emailed exactly once, and returns the stored submissions.
+ * was emailed exactly once, and returns the stored submissions. The one exception allowed is a message in
+ * `inDoubt` (see `messagesInDoubt`): it may have arrived twice, with the same Message-ID.
  */
 export async function expectEachEmailedOnce(
   databaseUrl: string,
   smtp: SmtpSink,
   drainTimeoutMs: number,
   context: () => string,
+  inDoubt: ReadonlySet<string> = new Set(),
 ): Promise<StoredSubmission[]> {
   await waitForMailDrain(databaseUrl, drainTimeoutMs, context);
   const rows = await storedSubmissions(databaseUrl);
   await waitForQuietSink(smtp, 2 * rows.length, 60_000);
-  expect(deliveryReport(smtp, rows)).toEqual(ALL_DELIVERED_ONCE);
+  const report = deliveryReport(smtp, rows);
+  const repeatedInDoubt = (entry: string) => inDoubt.has(entry.replace(/ x2$/, '')) && entry.endsWith(' x2');
+  expect({ ...report, duplicated: report.duplicated.filter((entry) => !repeatedInDoubt(entry)) }).toEqual(
+    ALL_DELIVERED_ONCE,
+  );
   return rows;
+}
+
+/**
+ * Call once a killed process has really exited. The Message-IDs SMTP had accepted from it whose sending it had
+ * not yet recorded (sent-at still empty): SMTP's unavoidable at-least-once window, between the server's "250 OK"
+ * and the database update. The restarted worker cannot know they went out and sends them again (same Message-ID,
+ * so the receiving side can recognise the repeat). Every other message must arrive exactly once.
+ */
+export async function messagesInDoubt(databaseUrl: string, smtp: SmtpSink): Promise<Set<string>> {
+  // Anything the dead process had fully written is read by the sink within moments.
+  await waitForQuietSink(smtp, 0, 10_000, 500);
+  const rows = await sql<{ id: string; staff: boolean; confirmation: boolean }>(
+    { database: { url: databaseUrl } },
+    'SELECT id, email_sent_at IS NOT NULL AS staff, confirmation_sent_at IS NOT NULL AS confirmation FROM submissions',
+  );
+  const recorded = new Set(
+    rows.flatMap((row) => [row.staff && `${row.id}.staff`, row.confirmation && `${row.id}.confirmation`]),
+  );
+  return new Set(
+    smtp.messages
+      .map((message) => message.messageId ?? '')
+      .filter((messageId) => !recorded.has(/^<([^@]+)@/.exec(messageId)?.[1] ?? '')),
+  );
 }
 
 /** `waitFor` whose failure message is written when it fails (so it can show the latest state and output). */

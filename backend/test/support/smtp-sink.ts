@@ -24,6 +24,11 @@ export class SmtpSink {
    * accepted.
    */
   answerDelayMs: number | undefined;
+  /**
+   * When set, a client connection that breaks (ECONNRESET from a sender killed with SIGKILL) is ignored instead of
+   * surfacing as an unhandled 'error' event that fails the test file.
+   */
+  ignoreConnectionErrors = false;
   /** Recipients whose messages are refused with the given code (e.g. 550 for an unknown mailbox). */
   readonly refuseTo = new Map<string, number>();
   private server: SMTPServer | undefined;
@@ -73,6 +78,7 @@ export class SmtpSink {
       this.server!.listen(port, '127.0.0.1', () => resolve());
     });
     this.port = (this.server.server.address() as AddressInfo).port;
+    if (this.ignoreConnectionErrors) this.server.on('error', () => undefined);
     return this;
   }
 
