@@ -133,6 +133,7 @@ function auditsBelowFull(lhr) {
         continue;
       const limit = category === 'performance' && ref.weight === 0 ? 0.9 : 1;
       if (audit.score >= limit) continue;
+      auditDescriptions[ref.id] = audit.description;
       found.push({
         category,
         id: ref.id,
@@ -141,7 +142,6 @@ function auditsBelowFull(lhr) {
         title: audit.title,
         displayValue: audit.displayValue,
         explanation: audit.explanation,
-        description: audit.description,
         items: compactItems(audit.details),
       });
     }
@@ -190,6 +190,8 @@ const sampler = setInterval(() => loadSamples.push(loadavg()[0]), 5_000);
 const results = [];
 const errors = [];
 const retried = [];
+/** Lighthouse's explanation of each audit listed, once for the whole file rather than once per page. */
+const auditDescriptions = {};
 let lighthouseVersion;
 let userAgent;
 let configSettings;
@@ -359,34 +361,41 @@ if (byAudit.size) {
     console.log(
       `  ${SHORT[audit.category].padEnd(4)} ${audit.id.padEnd(34)} ${String(audit.pages.length).padStart(2)}  ${audit.title}`,
     );
+    if (audit.category === 'performance') continue;
+    // Outside performance every such audit costs points: say where (first page's explanation and first rows).
+    const item = audit.items[0];
+    const where = [audit.explanation, item?.description, item?.sourceUrl ?? item?.url, item?.selector].filter(Boolean);
+    console.log(`       ${audit.pages.join(' ')}${where.length ? `: ${where.join(' | ')}` : ''}`);
   }
 }
 
 const out = resolve(options.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      measuredAt: new Date(started).toISOString(),
-      command: `npm run audit${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-      lighthouseVersion,
-      userAgent,
-      settings: { ...configSettings, runsPerPage: runs, categories: CATEGORIES },
-      durationSeconds: seconds,
-      loadAverage1m: load,
-      cores: availableParallelism(),
-      targets: TARGETS,
-      summary,
-      medians,
-      allTargetsMet: allMet,
-      errors,
-      retried,
-      pages: results,
-    },
-    null,
-    2,
-  )}\n`,
+const report = JSON.stringify(
+  {
+    measuredAt: new Date(started).toISOString(),
+    command: `npm run audit${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    lighthouseVersion,
+    userAgent,
+    settings: { ...configSettings, runsPerPage: runs, categories: CATEGORIES },
+    durationSeconds: seconds,
+    loadAverage1m: load,
+    cores: availableParallelism(),
+    targets: TARGETS,
+    summary,
+    medians,
+    allTargetsMet: allMet,
+    errors,
+    retried,
+    pages: results,
+    auditDescriptions,
+  },
+  null,
+  2,
 );
+// Formatted as the repository's Prettier settings would, so `npm run format` leaves the file alone.
+const prettier = await import('prettier').catch(() => undefined);
+const prettierOptions = prettier && { ...(await prettier.resolveConfig(out)), filepath: out };
+writeFileSync(out, prettier ? await prettier.format(report, prettierOptions) : `${report}\n`);
 console.log(`\nwrote ${out}`);
 process.exit(errors.length ? 1 : 0);
