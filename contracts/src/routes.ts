@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageFromLocale, type Language } from './languages';
 
 /** spec §2 route table: one page id, one slug per language (nl has no prefix). */
 export const PAGE_IDS = [
@@ -95,4 +95,50 @@ export function errorStatusFor(pathname: string): keyof typeof ERROR_PATHS | und
  */
 export function errorPagePath(status: keyof typeof ERROR_PATHS, language: Language): string {
   return `${language === DEFAULT_LANGUAGE ? '' : `/${language}`}${ERROR_PATHS[status][0]}`;
+}
+
+/** The switcher's record of an explicit language choice (a session cookie the server reads on "/"). */
+export const LANGUAGE_CHOICE_COOKIE = 'language-choice';
+
+/**
+ * spec §2 first load: a path starting with /es or /en changes nothing; a known Dutch path keeps Dutch; otherwise a
+ * browser language that resolves to es or en redirects to the prefixed path. Every unprefixed path is either a
+ * Dutch page or a (Dutch) error page, and "/" is a Dutch page too, yet the spec clearly means a Spanish browser
+ * landing on "/" to get "/es". So: only the root redirects, and only when the visitor has not chosen a language
+ * in this session (choosing NL in the switcher lands on "/" and must not bounce back).
+ * The server applies it to the request (Accept-Language, cookie), so crawlers and audits that render "/" see the
+ * Dutch page they asked for, and a visitor gets the right page without loading the wrong one first.
+ * Returns the path to redirect to, or undefined to stay.
+ */
+export function firstLoadRedirectTarget(
+  pathname: string,
+  browserLocale: string | undefined,
+  storedChoice: Language | undefined,
+): string | undefined {
+  if (pathname !== '/' || storedChoice) return undefined;
+  const language = languageFromLocale(browserLocale);
+  return language === DEFAULT_LANGUAGE ? undefined : ROUTES.home[language];
+}
+
+/** The browser's first language from an Accept-Language header (highest q first, as navigator.languages[0]). */
+export function preferredLocale(acceptLanguage: string | undefined): string | undefined {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.tag;
+}
+
+/** The language the visitor chose in the switcher this session, from a Cookie header or document.cookie. */
+export function languageChoiceFromCookies(cookies: string | undefined): Language | undefined {
+  const value = (cookies ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim().split('='))
+    .find(([name]) => name === LANGUAGE_CHOICE_COOKIE)?.[1];
+  return isLanguage(value) ? value : undefined;
 }

@@ -15,7 +15,10 @@ import {
   ROUTES,
   TURNSTILE_SITE_KEY_TOKEN,
   errorStatusFor,
+  firstLoadRedirectTarget,
+  languageChoiceFromCookies,
   languageFromPath,
+  preferredLocale,
 } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -95,6 +98,7 @@ export class SiteService {
   /** Handles a GET/HEAD page request; returns false when the path is not a page (assets, API routes). */
   handle(request: Request, response: Response): boolean {
     const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
+    if (path === '/' && this.redirectFirstLoad(request, response)) return true;
     const page = this.pages.get(path);
     if (page) return this.send(request, response, 200, page);
     const file = this.files.get(path);
@@ -111,6 +115,24 @@ export class SiteService {
     return false;
   }
 
+  /**
+   * spec §2 first load, decided from the request: "/" with an English or Spanish browser language and no explicit
+   * choice in this session goes to /en or /es. The answer for "/" varies with both headers, and is never shared.
+   */
+  private redirectFirstLoad(request: Request, response: Response): boolean {
+    response.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+    const target = firstLoadRedirectTarget(
+      '/',
+      preferredLocale(request.get('accept-language')),
+      languageChoiceFromCookies(request.get('cookie')),
+    );
+    if (!target) return false;
+    const query = request.originalUrl.indexOf('?');
+    response.setHeader('Cache-Control', 'private, no-cache');
+    response.redirect(302, query === -1 ? target : `${target}${request.originalUrl.slice(query)}`);
+    return true;
+  }
+
   sendErrorPage(request: Request, response: Response, status: ErrorStatus): void {
     const language = languageFromPath(request.path);
     this.send(request, response, status, this.errorPages.get(`${language}:${status}`)!);
@@ -120,7 +142,7 @@ export class SiteService {
     response.status(status);
     response.setHeader('Content-Type', body.type);
     response.setHeader('Cache-Control', status === 200 ? cache : 'no-store');
-    response.setHeader('Vary', 'Accept-Encoding');
+    if (!response.hasHeader('Vary')) response.setHeader('Vary', 'Accept-Encoding'); // "/" also varies by language
     response.setHeader('ETag', body.etag);
     if (status === 200 && request.headers['if-none-match'] === body.etag) {
       response.status(304).end();

@@ -1,13 +1,15 @@
 import {
   ALL_PAGES,
   errorPagePath,
+  firstLoadRedirectTarget,
+  languageChoiceFromCookies,
+  preferredLocale,
   LANGUAGES,
   pageFromPath,
   ROUTES,
   translatePath,
   type Language,
 } from '@stichting/contracts';
-import { firstLoadRedirectTarget } from '../first-load-redirect';
 import { routeHandleFor as handleFor } from '../route-handle';
 
 describe('route table', () => {
@@ -87,5 +89,27 @@ describe('first-load redirect (spec §2)', () => {
   ];
   test.each(cases)('%s with browser %s (choice %s) -> %s', (path, locale, choice, expected) => {
     expect(firstLoadRedirectTarget(path, locale, choice)).toBe(expected);
+  });
+});
+
+describe('first-load request headers', () => {
+  test.each([
+    ['es-MX,es;q=0.9,en;q=0.8', 'es-MX'],
+    ['nl;q=0.5, en-GB', 'en-GB'],
+    ['fr-FR, *;q=0.1', 'fr-FR'],
+    ['*', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('Accept-Language %p -> %p', (header, expected) => {
+    expect(preferredLocale(header)).toBe(expected);
+  });
+
+  test.each([
+    ['language-choice=nl', 'nl'],
+    ['theme=dark; language-choice=es', 'es'],
+    ['language-choice=fr', undefined],
+    [undefined, undefined],
+  ])('cookies %p -> choice %p', (header, expected) => {
+    expect(languageChoiceFromCookies(header)).toBe(expected);
   });
 });
