@@ -63,6 +63,9 @@ async function launchChromium() {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // A Dutch visitor's browser: "/" is then the Dutch home page itself, not the server's first-load redirect to
+    // /en or /es (spec §2), which a browser in en-US would get; /en and /es pages are audited by their own paths.
+    '--lang=nl-NL',
     `--user-data-dir=${profile}`,
     '--remote-debugging-address=127.0.0.1',
     '--remote-debugging-port=0',
@@ -104,7 +107,7 @@ const clip = (text) => (typeof text === 'string' && text.length > 300 ? `${text.
 
 /** The few fields of an audit's detail rows that say where the problem is (elements, URLs, messages). */
 function compactItems(details) {
-  const items = details?.items ?? [];
+  const items = Array.isArray(details?.items) ? details.items : []; // some insights keep an object there
   return items.slice(0, 8).map((item) => {
     const out = {};
     for (const key of ['description', 'source', 'url', 'href', 'text', 'label', 'directive', 'severity']) {
