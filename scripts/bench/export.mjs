@@ -3,10 +3,12 @@
  * Export benchmark (issue 7): seeds N submissions (default 1,000,000) into a temporary database, exports them to
  * CSV with the staff CLI and with `psql \copy` of the same columns and order, and prints rows/s and peak RSS side by side.
  * Targets: the CLI stays under 200 MB RSS and reaches at least a third of \copy's rows/s.
+ * `--format jsonl|xlsx` exports that format with the CLI instead (the \copy baseline stays CSV); the load
+ * average before and after is printed, since the figures mean little on a busy machine.
  *
- *   npm run build -w backend && node scripts/bench/export.mjs [--rows N] [--json] [--keep-files]
+ *   npm run build -w backend && node scripts/bench/export.mjs [--rows N] [--format csv|jsonl|xlsx] [--json] [--keep-files]
  *
- * Import `runExportBench({ rows })` to use it from an aggregator; it resolves to the summary object that
+ * Import `runExportBench({ rows, format })` to use it from an aggregator; it resolves to the summary object that
  * `--json` prints as the last line. Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, default
  * postgresql://postgres@127.0.0.1:5432/postgres, used only to create and drop the temporary database) and psql.
  */
@@ -14,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -109,11 +111,17 @@ SELECT gen_random_uuid(),
   CASE WHEN i % 50 <> 0 THEN now() - make_interval(secs => i * 30 - 5) END
 FROM generate_series(1, $1::int) AS i`;
 
+export const BENCH_FORMATS = ['csv', 'jsonl', 'xlsx'];
+
+const loadAverage = () => loadavg().map((n) => Number(n.toFixed(2)));
+
 export async function runExportBench({
   rows = 1_000_000,
+  format = 'csv',
   log = (line) => process.stderr.write(`${line}\n`),
   keepFiles = false,
 } = {}) {
+  if (!BENCH_FORMATS.includes(format)) throw new Error(`unknown format "${format}"`);
   const dist = process.env.BENCH_BACKEND_DIST ?? join(ROOT, 'backend/dist');
   const cli = join(dist, 'cli/export.js');
   const { buildPlainQuery, findDataset } = require(join(dist, 'exports/export-datasets.js'));
@@ -135,8 +143,9 @@ export async function runExportBench({
     // \copy of the same rows and columns, in the same order, as plain database values: PostgreSQL's own CSV.
     const copyQuery = buildPlainQuery(findDataset('submissions'));
     const copyFile = join(workDir, 'copy.csv');
-    const cliFile = join(workDir, 'cli.csv');
+    const cliFile = join(workDir, `cli.${format}`);
 
+    const loadBefore = loadAverage();
     log('psql \\copy ...');
     const copy = await runMeasured('psql', [
       url,
@@ -145,10 +154,11 @@ export async function runExportBench({
       '-c',
       `\\copy (${copyQuery}) TO '${copyFile}' CSV HEADER`,
     ]);
-    log('export CLI ...');
+    log(`export CLI (${format}) ...`);
     const cliRun = await runMeasured(process.execPath, [cli, 'submissions', '--output', cliFile], {
       DATABASE_URL: url,
     });
+    const loadAfter = loadAverage();
 
     const result = (run, file) => ({
       seconds: Number(run.seconds.toFixed(2)),
@@ -159,6 +169,8 @@ export async function runExportBench({
     const summary = {
       benchmark: 'export',
       rows,
+      format,
+      loadAverage: { before: loadBefore, after: loadAfter },
       cli: result(cliRun, cliFile),
       copy: result(copy, copyFile),
     };
@@ -182,11 +194,16 @@ export function formatSummary(summary) {
   const met = (ok) => (ok ? 'met' : 'NOT met');
   return [
     `${'tool'.padEnd(14)} ${'rows'.padStart(9)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(10)} ${'peak RSS MB'.padStart(12)} ${'file MB'.padStart(8)}`,
-    row('export CLI', summary.cli),
+    row(`export ${summary.format ?? 'csv'}`, summary.cli),
     row('psql \\copy', summary.copy),
     `speed ratio (CLI / \\copy): ${summary.speedRatio}`,
     `target peak RSS < ${TARGET_MAX_RSS_MB} MB: ${met(summary.targets.rssUnder200Mb)}`,
     `target >= 1/3 of \\copy's rows/s: ${met(summary.targets.atLeastThirdOfCopySpeed)}`,
+    ...(summary.loadAverage
+      ? [
+          `load average (1, 5, 15 min) before: ${summary.loadAverage.before.join(' ')}, after: ${summary.loadAverage.after.join(' ')}`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -194,6 +211,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const { values } = parseArgs({
     options: {
       rows: { type: 'string', default: '1000000' },
+      format: { type: 'string', default: 'csv' },
       json: { type: 'boolean', default: false },
       'keep-files': { type: 'boolean', default: false },
     },
@@ -203,7 +221,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`--rows must be a positive whole number (got "${values.rows}")`);
     process.exit(2);
   }
-  runExportBench({ rows, keepFiles: values['keep-files'] }).then(
+  if (!BENCH_FORMATS.includes(values.format)) {
+    console.error(`--format must be one of ${BENCH_FORMATS.join(', ')} (got "${values.format}")`);
+    process.exit(2);
+  }
+  runExportBench({ rows, format: values.format, keepFiles: values['keep-files'] }).then(
     (summary) => {
       console.log(formatSummary(summary));
       if (values.json) console.log(JSON.stringify(summary));

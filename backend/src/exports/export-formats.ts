@@ -1,19 +1,28 @@
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { once, type EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { ColumnKind, ExportColumn, ExportFormat } from './export-datasets';
 
 /**
- * The three file formats. Each receives rows as arrays (pg `rowMode: 'array'`), a batch at a time, and waits
- * for the output to drain before taking the next batch, so memory stays flat.
+ * The three file formats. Each receives rows as arrays (pg `rowMode: 'array'`), a batch at a time, and the
+ * runner waits for `drained()` before handing over the next batch, so memory stays flat.
+ *
+ * `writeRows` is synchronous on purpose: a suspended async function keeps its locals and parameters reachable,
+ * even those it no longer uses, so a batch, its lines or its text held across `await once(output, 'drain')`
+ * survived the young-generation collections and was promoted into the old space (measured on the 1,000,000-row
+ * benchmark: 35-40 MB more peak memory than formatting synchronously and awaiting afterwards).
  */
 export interface RowFormatter {
-  writeRows(rows: unknown[][]): Promise<void>;
+  /** Formats one batch and hands it to the output; keeps no reference to it afterwards. */
+  writeRows(rows: unknown[][]): void;
+  /** Resolves when the output can take the next batch (Writable backpressure). */
+  drained(): Promise<void>;
   end(): Promise<void>;
 }
 
-async function write(output: Writable, chunk: string): Promise<void> {
-  if (!output.write(chunk)) await once(output, 'drain');
+/** Resolves once `output` has flushed what it buffered beyond its highWaterMark. */
+function drained(output: Writable): Promise<void> {
+  return output.writableNeedDrain ? once(output, 'drain').then(() => undefined) : Promise.resolve();
 }
 
 /** CSV exports take every value as PostgreSQL's own text: no parsing into Dates, numbers or arrays. */
@@ -96,7 +105,7 @@ class CsvFormatter implements RowFormatter {
     this.cells = columns.map((col) => CSV_CELL[col.kind]);
   }
 
-  async writeRows(rows: unknown[][]): Promise<void> {
+  writeRows(rows: unknown[][]): void {
     // join() builds flat strings in one go; `+=` per cell would leave a rope of small strings for the GC.
     const lines = new Array<string>(rows.length + 1);
     const cells = new Array<string>(this.cells.length);
@@ -110,11 +119,16 @@ class CsvFormatter implements RowFormatter {
     lines[rows.length] = '';
     const chunk = this.header + (rows.length > 0 ? lines.join('\r\n') : '');
     this.header = '';
-    if (chunk) await write(this.output, chunk);
+    if (chunk) this.output.write(chunk);
+  }
+
+  drained(): Promise<void> {
+    return drained(this.output);
   }
 
   async end(): Promise<void> {
-    await this.writeRows([]);
+    this.writeRows([]);
+    await this.drained();
   }
 }
 
@@ -122,10 +136,14 @@ class CsvFormatter implements RowFormatter {
 class JsonLinesFormatter implements RowFormatter {
   constructor(private readonly output: Writable) {}
 
-  async writeRows(rows: unknown[][]): Promise<void> {
+  writeRows(rows: unknown[][]): void {
     let chunk = '';
     for (const row of rows) chunk += `${row[0] as string}\n`;
-    if (chunk) await write(this.output, chunk);
+    if (chunk) this.output.write(chunk);
+  }
+
+  drained(): Promise<void> {
+    return drained(this.output);
   }
 
   async end(): Promise<void> {}
@@ -146,11 +164,30 @@ const XLSX_FORMAT: Partial<Record<ColumnKind, string>> = {
   integer: '0',
 };
 
+/** A readable-stream 2 Writable: no `writableNeedDrain` getter yet, the same state underneath. */
+type ZipEntrySink = EventEmitter & { _writableState?: { needDrain?: boolean } };
+
+/** 'drain' from `sink`, or the output's error: a file that failed must not leave the export waiting forever. */
+async function drainedOrFailed(sink: EventEmitter, output: Writable): Promise<void> {
+  if (output.errored) throw output.errored;
+  const stop = new AbortController();
+  try {
+    await Promise.race([
+      once(sink, 'drain', { signal: stop.signal }),
+      once(output, 'error', { signal: stop.signal }).then(([error]) => Promise.reject(error as Error)),
+    ]);
+  } finally {
+    stop.abort();
+  }
+}
+
 /**
  * One sheet written by exceljs' streaming writer: bold, frozen header row with a filter, typed cells (dates as
  * Excel dates in Amsterdam time, amounts and counts as numbers, yes/no as booleans).
  */
 class XlsxFormatter implements RowFormatter {
+  private readonly forward: Writable;
+  private failure: Error | undefined;
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
   private readonly timestampIndexes: number[];
@@ -161,8 +198,22 @@ class XlsxFormatter implements RowFormatter {
     columns: ExportColumn[],
     sheetName: string,
   ) {
+    // exceljs waits for 'finish' on the stream it writes to, and its zip's pipe() never ends process.stdout: the
+    // export to standard output (`... --format xlsx > file.xlsx`) used to hang there after the last byte. It
+    // gets a stream of its own that passes every chunk on to the output, with the output's backpressure and
+    // errors, and finishes when exceljs ends it; the output is closed by the export's target, as for CSV.
+    this.forward = new Writable({
+      write: (chunk: Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) => {
+        output.write(chunk, encoding, done);
+      },
+    });
+    // The output's failure reaches the export through the output itself (streamExport); this only keeps it
+    // from being an uncaught 'error' here, and lets end() give up instead of waiting for exceljs.
+    this.forward.on('error', (error) => {
+      this.failure ??= error;
+    });
     this.workbook = new excel.stream.xlsx.WorkbookWriter({
-      stream: output,
+      stream: this.forward,
       useStyles: true,
       useSharedStrings: false,
     });
@@ -180,7 +231,7 @@ class XlsxFormatter implements RowFormatter {
     this.timestampIndexes = columns.flatMap((col, i) => (col.kind === 'timestamp' ? [i] : []));
   }
 
-  async writeRows(rows: unknown[][]): Promise<void> {
+  writeRows(rows: unknown[][]): void {
     for (const row of rows) {
       for (const i of this.timestampIndexes) {
         // Wall-clock Amsterdam time from PostgreSQL, stored as if UTC: Excel shows exactly these digits.
@@ -188,14 +239,33 @@ class XlsxFormatter implements RowFormatter {
       }
       this.sheet.addRow(row).commit();
     }
-    // exceljs has no backpressure of its own: let the zip stream catch up with the file before the next batch.
+  }
+
+  async drained(): Promise<void> {
+    // exceljs has no backpressure of its own: its sheet stream hands the XML to the zip entry's PassThrough and
+    // never looks at write()'s answer, so without waiting for that stream the whole sheet piled up there,
+    // uncompressed (1.5 GB peak for 1,000,000 rows). Wait until it has passed its data on to the compressor,
+    // then for the file.
+    const sink = this.zipEntrySink();
+    if (sink?._writableState?.needDrain) await drainedOrFailed(sink, this.output);
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.output.writableNeedDrain) await once(this.output, 'drain');
+    await drained(this.output);
+  }
+
+  /** The stream exceljs' worksheet writer pipes into (exceljs internals: `stream.pipes[0]`), if it has one. */
+  private zipEntrySink(): ZipEntrySink | undefined {
+    const stream = (this.sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+    const sink = stream?.pipes?.[0] as ZipEntrySink | undefined;
+    return typeof sink?.once === 'function' ? sink : undefined;
   }
 
   async end(): Promise<void> {
     this.sheet.commit();
-    await this.workbook.commit();
+    await new Promise<void>((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.forward.once('error', reject);
+      this.workbook.commit().then(() => resolve(), reject);
+    });
   }
 }
 

@@ -39,19 +39,33 @@ export async function streamExport(
   );
   let written = 0;
   let next: Promise<unknown[][]> | undefined = cursor.read(EXPORT_BATCH_SIZE);
+  // A batch lives only inside this plain function: held in streamExport's own frame it would stay reachable
+  // while the loop awaits the output, and be promoted into V8's old space (see RowFormatter).
+  const take = (rows: unknown[][]): number => {
+    next = rows.length === EXPORT_BATCH_SIZE ? cursor.read(EXPORT_BATCH_SIZE) : undefined;
+    if (rows.length > 0) formatter.writeRows(rows);
+    return rows.length;
+  };
+  // An output that fails (disk full) ends the export with its error, whatever the loop was waiting for.
+  let failure: Error | undefined;
+  const failed = (error: Error) => {
+    failure ??= error;
+  };
+  output.on('error', failed);
   try {
-    for (;;) {
-      const rows: unknown[][] = await next;
-      next = undefined;
-      if (rows.length === 0) break;
-      if (rows.length === EXPORT_BATCH_SIZE) next = cursor.read(EXPORT_BATCH_SIZE);
-      await formatter.writeRows(rows);
-      written += rows.length;
+    while (next) {
+      const count = await next.then(take);
+      if (failure) throw failure;
+      if (count === 0) break;
+      written += count;
       onProgress(written);
-      if (!next) break;
+      await formatter.drained();
+      if (failure) throw failure;
     }
     await formatter.end();
+    if (failure) throw failure;
   } finally {
+    output.off('error', failed);
     await next?.catch(() => undefined);
     await cursor.close().catch(() => undefined);
     await client.query('COMMIT').catch(() => undefined);
@@ -98,10 +112,9 @@ export function stdoutTarget(): ExportTarget {
 }
 
 /** Progress on stderr about once a second: one updating line on a terminal, plain lines otherwise. */
-export function progressReporter(label: string, intervalMs = 1000) {
+export function progressReporter(label: string, isTty = process.stderr.isTTY === true, intervalMs = 1000) {
   const started = Date.now();
   let last = started;
-  const isTty = process.stderr.isTTY === true;
   const line = (rows: number) => {
     const seconds = (Date.now() - started) / 1000;
     return `${label}: ${rows.toLocaleString('en-US')} rows written (${seconds.toFixed(1)} s)`;
