@@ -32,5 +32,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // A Dutch visitor by default: the server sends "/" to /en or /es for an English or Spanish browser (spec §2 first
+  // load), and Chromium's own default is en-US. Tests of that redirect open contexts with their own locale.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'nl-NL' } }],
 });
