@@ -241,6 +241,8 @@ test.describe('header and footer by keyboard', () => {
       await hamburger.click();
       await page.getByRole('dialog').getByRole('link', { name: text('nl', 'common', 'nav.getHelp') }).click();
       await expect(page).toHaveURL(/\/hulp-krijgen$/);
+      // The URL changes at once; the page follows when its chunk has loaded. A visitor taps the menu on the new page.
+      await expect(page.locator('h1')).toHaveText(expectedPage('getHelp', 'nl').h1);
       await expect(page.getByRole('dialog')).toBeHidden();
       await hamburger.click();
       await page.getByRole('dialog').getByRole('link', { name: /English/ }).click();
