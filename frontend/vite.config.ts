@@ -37,6 +37,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         target: 'es2022',
         // Every browser we support has <link rel="modulepreload">; the polyfill would only cost bytes.
         modulePreload: { polyfill: false },
+        // One stylesheet for the whole site (about 6.5 KB gzip), inlined in every prerendered page. Split per page,
+        // Vite's preload helper fetched the page's CSS file again at hydration although the page had it inlined, and
+        // that fetch (a render-blocking priority, started by the entry script) put the whole entry on the critical
+        // path of first paint in Lighthouse's simulation (about +0.8 s FCP on slow 4G). Client navigations then
+        // need no CSS request either.
+        cssCodeSplit: false,
       },
   ssr: { noExternal: ['@stichting/contracts'] },
   server: { proxy: { '/api': 'http://localhost:3000' } },

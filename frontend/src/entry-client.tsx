@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { readAppData } from './app/app-data';
@@ -24,9 +24,14 @@ async function start(): Promise<void> {
   );
   const container = document.getElementById('root')!;
   if (appData) {
-    hydrateRoot(container, app, {
-      // Production React minifies hydration errors; log them so tests and monitoring see them.
-      onRecoverableError: (error) => console.error('[hydration]', error),
+    // As a transition, hydration yields to the browser every few milliseconds instead of running as one long task
+    // (the page is already painted and readable); a click or key press on a part not yet hydrated hydrates that
+    // part first (React's selective hydration), so nothing typed or tapped is lost.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // Production React minifies hydration errors; log them so tests and monitoring see them.
+        onRecoverableError: (error) => console.error('[hydration]', error),
+      });
     });
   } else {
     createRoot(container).render(app); // vite dev: no prerendered page
