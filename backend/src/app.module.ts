@@ -4,6 +4,7 @@ import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { SlidingWindowRateLimitStorage } from './common/rate-limit.storage';
 import type { AppConfig } from './config/app-config';
 import { CheckoutModule } from './checkout/checkout.module';
 import { ConfigModule } from './config/config.module';
@@ -75,9 +76,13 @@ export class AppModule {
           },
         }),
         // spec/ARCHITECTURE: per-IP limit on every POST; GETs (pages, assets, health) are not limited here.
+        // One budget per route and address, as ThrottlerGuard keys it (its default hashes the same key per request).
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'post', ttl: 60_000, limit: config.postRateLimitPerMinute }],
           skipIf: (context) => context.switchToHttp().getRequest<{ method: string }>().method !== 'POST',
+          storage: new SlidingWindowRateLimitStorage(),
+          generateKey: (context, tracker, name) =>
+            `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`,
         }),
         DatabaseModule,
         SiteModule,

@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
-import { normalizeIp, ThrottlerException, ThrottlerStorageService } from '@nestjs/throttler';
+import { InjectThrottlerStorage, normalizeIp, ThrottlerException, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -17,7 +17,7 @@ export class CheckoutRateLimitGuard implements CanActivate {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly storage: ThrottlerStorageService,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

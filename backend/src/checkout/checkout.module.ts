@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ThrottlerStorageService } from '@nestjs/throttler';
 import { CheckoutRateLimitGuard } from './checkout-rate-limit.guard';
 import { CheckoutWebhookController } from './checkout-webhook.controller';
 import { CheckoutWebhookService } from './checkout-webhook.service';
@@ -9,6 +8,6 @@ import { CheckoutService } from './checkout.service';
 /** Monthly donations (issue 6): Stripe Checkout sessions and the webhook that reconciles them. */
 @Module({
   controllers: [CheckoutController, CheckoutWebhookController],
-  providers: [CheckoutService, CheckoutWebhookService, CheckoutRateLimitGuard, ThrottlerStorageService],
+  providers: [CheckoutService, CheckoutWebhookService, CheckoutRateLimitGuard],
 })
 export class CheckoutModule {}
