@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { isApiPath } from './common/api-path';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { siteMiddleware } from './site/site.middleware';
@@ -39,6 +40,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Pages carry their own precomputed ETag (SiteService); hashing every JSON answer of the API buys nothing.
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -51,7 +54,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Crash reports may carry long stacks: accepted up to 128 KB and truncated by the DTO, not refused.
   app.use('/api/report-error', express.json({ limit: '128kb', type: ['application/json', 'text/plain'] }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json', 'text/plain'] }));
-  app.use(compression({ threshold: 1024 }));
+  // Pages and assets only: API answers are small JSON (under the threshold), so compression there is pure cost.
+  const compress = compression({ threshold: 1024 });
+  app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
+    isApiPath(request.path) ? next() : compress(request, response, next),
+  );
   const assets = express.static(config.staticDir, { index: false, redirect: false, maxAge: '1d' });
   const hashedAssets = express.static(join(config.staticDir, 'assets'), {
     index: false,
@@ -62,7 +69,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use('/assets', hashedAssets);
   // Non-HTML files of the build (favicon, images); pages themselves are served by SiteService with their status.
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
-    /\.html?$/i.test(request.path) || request.path.startsWith('/api') ? next() : assets(request, response, next),
+    /\.html?$/i.test(request.path) || isApiPath(request.path) ? next() : assets(request, response, next),
   );
   app.use(siteMiddleware(app.get(SiteService)));
   app.useGlobalPipes(createValidationPipe());

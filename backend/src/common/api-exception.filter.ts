@@ -3,6 +3,7 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from './api-error';
 import { isDatabaseUnavailable } from './api-error';
+import { isApiPath } from './api-path';
 import { SiteService } from '../site/site.service';
 
 const GENERIC: Record<number, string> = {
@@ -47,8 +48,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       );
     }
 
-    const isApi = request.path === '/api' || request.path.startsWith('/api/');
-    const wantsHtml = !isApi && (request.method === 'GET' || request.method === 'HEAD');
+    const wantsHtml = !isApiPath(request.path) && (request.method === 'GET' || request.method === 'HEAD');
     if (wantsHtml) {
       this.site.sendErrorPage(request, response, status === 403 || status === 404 ? status : 500);
       return;
