@@ -5,7 +5,10 @@ interface ContentImageProps {
   alt: string;
   width: number;
   height: number;
-  /** Above the fold: load at once. Everything else loads lazily (spec §3 image catalogue). */
+  /**
+   * Above the fold: load at once, at high priority (ahead of the scripts; often the page's largest paint).
+   * Everything else loads lazily (spec §3 image catalogue).
+   */
   eager?: boolean;
   className?: string;
 }
@@ -19,6 +22,7 @@ export function ContentImage({ src, alt, width, height, eager = false, className
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={['content-image', className].filter(Boolean).join(' ')}
     />
