@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e/support/ports';
+import CHROMIUM_FLAGS from './scripts/chromium-flags.json';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real production build: `npm run build` first.
@@ -21,15 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS, // shared with scripts/audit/lighthouse.mjs
     },
   },
   // A Dutch visitor by default: the server sends "/" to /en or /es for an English or Spanish browser (spec §2 first

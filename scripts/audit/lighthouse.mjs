@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { ROOT, startApp, withDatabase } from '../bench/server.mjs';
+import CHROMIUM_FLAGS from '../chromium-flags.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 const { ALL_PAGES } = require(join(ROOT, 'contracts/dist/index.js'));
@@ -97,13 +98,7 @@ async function launchChromium() {
     `--host-resolver-rules=MAP ${STRIPE_JS_HOST} 127.0.0.1:${stripeJs.port}`,
     '--ignore-certificate-errors',
     '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...CHROMIUM_FLAGS, // the end-to-end tests' Chromium (playwright.config.ts)
     '--lang=nl-NL', // the interface; headless Chromium still sends Accept-Language en-US (see DUTCH_BROWSER)
     `--user-data-dir=${profile}`,
     '--remote-debugging-address=127.0.0.1',
