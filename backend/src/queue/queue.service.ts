@@ -1,14 +1,40 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { PgBoss, fromPrisma, type Db, type PrismaTransactionLike, type SendOptions } from 'pg-boss';
+import { PgBoss, fromPrisma, type Db, type PrismaTransactionLike } from 'pg-boss';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { OutboxBatcher } from './outbox.batcher';
 
 /** A parameterised SQL statement ($1, $2, … as node-postgres numbers them). */
 export interface Statement {
   text: string;
   values: unknown[];
+}
+
+/** A table the outbox writes rows to: its name and the columns each row object carries (both SQL, from code). */
+export interface OutboxTarget {
+  table: string;
+  columns: readonly string[];
+}
+
+interface OutboxEntry {
+  row: Record<string, unknown>;
+  data: object;
+}
+
+/**
+ * Outbox statements at once; further rows wait for one of them and then go together. Below the pool's size, so the
+ * mail worker's delivery-state writes always find a connection.
+ */
+const OUTBOX_MAX_IN_FLIGHT = 4;
+/** Rows per statement at most (a burst of thousands goes as several statements, not one huge one). */
+const OUTBOX_MAX_BATCH = 100;
+
+/** `INSERT` of the rows given as one JSON array (`json`, a parameter), missing keys as NULL. */
+function rowsInsert(target: OutboxTarget, json: string): string {
+  const columns = target.columns.join(', ');
+  return `INSERT INTO ${target.table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${target.table}, ${json}::json)`;
 }
 
 /**
@@ -26,6 +52,7 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
    */
   private readonly outbox: Pool;
   private readonly combinedStatements = new Map<string, { name: string; text: string } | null>();
+  private readonly batchers = new Map<OutboxTarget, Map<string, OutboxBatcher<OutboxEntry>>>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.boss = new PgBoss({ connectionString: config.databaseUrl, schema: 'pgboss', max: 5 });
@@ -68,40 +95,51 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The transactional outbox in one round trip: `statement` (an INSERT … RETURNING) and the job pg-boss would
-   * insert for `send(queue, data, options)` run as ONE SQL statement, so both rows commit together or neither
-   * does, and the promise resolves only after that commit. Resolves to the statement's rows.
+   * The transactional outbox: stores `row` in `target.table` together with the job pg-boss would insert for
+   * `send(queue, data)`, both committed in one statement or neither, and resolves only after that commit.
    *
-   * The job's SQL is pg-boss's own (captured from `send` through its `db` option, so the queue's table, its
-   * retry and dead-letter settings and every default are exactly what `send` uses); it is embedded as a second
-   * data-modifying CTE. Should pg-boss skip the job (a conflict, e.g. a singleton queue), a division by zero
-   * aborts the statement, so a row is never stored without its job. Should pg-boss's SQL not be a plain INSERT
-   * (a queue with `notify` wraps it in its own WITH), the two run in an explicit transaction instead.
+   * Rows that arrive together under load share that statement (OutboxBatcher: one statement, one commit and one
+   * round trip for all of them; a refused batch is retried row by row). The rows go in as one JSON array through
+   * `json_populate_recordset`, so one prepared statement serves any batch size; the jobs' SQL is pg-boss's own
+   * (captured from `insert` through its `db` option, so the queue's table, its retry and dead-letter settings and
+   * every default are exactly pg-boss's), embedded as a second data-modifying CTE. Should pg-boss skip a job (a
+   * conflict, e.g. a singleton queue), a division by zero aborts the statement, so a row is never stored without
+   * its job. Should pg-boss's SQL not be a plain INSERT (a queue with `notify` wraps it in its own WITH), rows and
+   * jobs are written in an explicit transaction instead.
    */
-  async insertWithJob<Row extends object>(
-    statement: Statement,
-    queue: string,
-    data: object,
-    options: SendOptions = {},
-  ): Promise<Row[]> {
-    const job = await this.jobStatement(queue, data, options);
-    const combined = this.combined(statement.text, job);
+  insertWithJob(target: OutboxTarget, row: Record<string, unknown>, queue: string, data: object): Promise<void> {
+    let byQueue = this.batchers.get(target);
+    if (!byQueue) this.batchers.set(target, (byQueue = new Map()));
+    let batcher = byQueue.get(queue);
+    if (!batcher) {
+      const store = (entries: OutboxEntry[]) => this.storeWithJobs(target, queue, entries);
+      batcher = new OutboxBatcher(store, OUTBOX_MAX_IN_FLIGHT, OUTBOX_MAX_BATCH);
+      byQueue.set(queue, batcher);
+    }
+    return batcher.add({ row, data });
+  }
+
+  private async storeWithJobs(target: OutboxTarget, queue: string, entries: OutboxEntry[]): Promise<void> {
+    const job = await this.jobStatement(
+      queue,
+      entries.map(({ data }) => ({ id: randomUUID(), data })),
+    );
+    const rows = JSON.stringify(entries.map((entry) => entry.row));
+    const combined = this.combined(target, job);
     if (combined) {
-      const { rows } = await this.outbox.query<Row & { outbox_job_inserted: number }>({
-        ...combined,
-        values: [...job.values, ...statement.values],
-      });
-      return rows.map(({ outbox_job_inserted: _, ...row }) => row as unknown as Row);
+      await this.outbox.query({ ...combined, values: [...job.values, rows, entries.length] });
+      return;
     }
     const client = await this.outbox.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<Row>(statement.text, statement.values);
+      const stored = await client.query(rowsInsert(target, '$1'), [rows]);
       const inserted = await client.query(job.text, job.values);
-      if (inserted.rows.length !== 1) throw new Error(`pg-boss did not insert the ${queue} job`);
+      if (stored.rowCount !== entries.length || inserted.rows.length !== entries.length) {
+        throw new Error(`pg-boss did not insert every ${queue} job`);
+      }
       await client.query('COMMIT');
       client.release();
-      return rows;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release(error as Error);
@@ -110,21 +148,22 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The single statement for a caller's statement and pg-boss's job insert, or undefined when pg-boss's SQL cannot
-   * be embedded. Built once per pair of texts and run as a named prepared statement (PostgreSQL parses and plans
-   * it once per connection, not once per form).
+   * The single statement for a target's rows and pg-boss's job insert, or undefined when pg-boss's SQL cannot be
+   * embedded. Built once per target and job text and run as a named prepared statement (PostgreSQL parses and
+   * plans it once per connection, not once per batch).
    */
-  private combined(text: string, job: Statement): { name: string; text: string } | undefined {
-    const key = `${text}\u0000${job.values.length}\u0000${job.text}`;
+  private combined(target: OutboxTarget, job: Statement): { name: string; text: string } | undefined {
+    const key = `${target.table}\u0000${target.columns.join(',')}\u0000${job.values.length}\u0000${job.text}`;
     let entry = this.combinedStatements.get(key);
     if (entry === undefined) {
       if (this.combinedStatements.size > 100) this.combinedStatements.clear();
       if (/^\s*INSERT\s/i.test(job.text)) {
-        // The job's parameters first ($1…), the caller's statement renumbered after them.
-        const shift = job.values.length;
-        const renumbered = text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
-        const sql = `WITH outbox_row AS (${renumbered}), outbox_job AS (${job.text})
-          SELECT outbox_row.*, 1 / (SELECT count(*)::int FROM outbox_job) AS outbox_job_inserted FROM outbox_row`;
+        // The job's parameters first ($1…), then the rows (JSON) and how many there are.
+        const rows = `$${job.values.length + 1}`;
+        const count = `$${job.values.length + 2}::bigint`;
+        const sql = `WITH outbox_row AS (${rowsInsert(target, rows)} RETURNING 1), outbox_job AS (${job.text})
+          SELECT 1 / ((SELECT count(*) FROM outbox_row) = ${count} AND (SELECT count(*) FROM outbox_job) = ${count})::int
+            AS outbox_complete`;
         entry = { name: `outbox_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, text: sql };
       } else {
         entry = null;
@@ -134,18 +173,17 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     return entry ?? undefined;
   }
 
-  /** The statement `boss.send` would run for this job (with its own id, so nothing is left to the database). */
-  private async jobStatement(queue: string, data: object, options: SendOptions): Promise<Statement> {
+  /** The statement `boss.insert` would run for these jobs (each with its own id, so nothing is left to the database). */
+  private async jobStatement(queue: string, jobs: { id: string; data: object }[]): Promise<Statement> {
     let captured: Statement | undefined;
-    const id = options.id ?? randomUUID();
     const recorder: Db = {
       executeSql: (text: string, values: unknown[] = []) => {
         captured ??= { text, values };
-        return Promise.resolve({ rows: [{ id }] });
+        return Promise.resolve({ rows: jobs.map(({ id }) => ({ id })) });
       },
     };
-    await this.boss.send(queue, data, { ...options, id, db: recorder });
-    if (!captured) throw new Error(`pg-boss sent no statement for the ${queue} job`);
+    await this.boss.insert(queue, jobs, { db: recorder, returnId: true });
+    if (!captured) throw new Error(`pg-boss sent no statement for the ${queue} jobs`);
     return captured;
   }
 }

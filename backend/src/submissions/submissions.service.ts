@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../common/api-error';
 import type { Prisma } from '../generated/prisma/client';
 import { SUBMISSION_EMAIL_QUEUE, type SubmissionEmailJobData } from '../mail/submission-email.job';
-import { QueueService } from '../queue/queue.service';
+import { QueueService, type OutboxTarget } from '../queue/queue.service';
 import { TurnstileService } from '../turnstile/turnstile.service';
 import { ContactFormDto } from './dto/contact-form.dto';
 import { HelpRequestFormDto } from './dto/help-request-form.dto';
@@ -57,7 +57,7 @@ export function toSubmissionRow(request: SendEmailDto): Prisma.SubmissionCreateI
   throw new Error(`formData of type ${request.type} was not validated`);
 }
 
-/** Columns of `submissions` written for a new form, in the order of the INSERT's parameters. */
+/** Columns of `submissions` written for a new form, by field of the row. */
 const COLUMNS = {
   id: 'id',
   type: 'type',
@@ -83,12 +83,11 @@ const COLUMNS = {
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 /** Lists the form does not have get the column default (an empty list), as Prisma's create gives them. */
 const LIST_FIELDS = new Set<string>(['skills', 'spokenLanguages']);
-const INSERT_SUBMISSION = `INSERT INTO submissions (${Object.values(COLUMNS).join(', ')})
-  VALUES (${FIELDS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`;
+const SUBMISSIONS: OutboxTarget = { table: 'submissions', columns: FIELDS.map((field) => COLUMNS[field]) };
 
 /**
  * Issue 5: a form is stored before any email is tried. The submission and its email job commit in one
- * statement (QueueService.insertWithJob: one round trip, atomic), and the visitor hears "sent" only after that
+ * statement (QueueService.insertWithJob: atomic, shared with the forms that arrive at the same moment), and the visitor hears "sent" only after that
  * commit; email trouble never loses a submission.
  */
 @Injectable()
@@ -100,16 +99,14 @@ export class SubmissionsService {
 
   async submit(request: SendEmailDto, remoteIp: string | undefined): Promise<SubmissionAccepted> {
     await this.turnstile.verifyOrThrow(request.turnstileToken, remoteIp);
-    const row: Record<string, unknown> = { ...toSubmissionRow(request), id: randomUUID() };
-    for (const field in row) if (!(field in COLUMNS)) throw new Error(`no column for the submission field ${field}`);
-    const values = FIELDS.map((field) => row[field] ?? (LIST_FIELDS.has(field) ? [] : null));
+    const id = randomUUID();
+    const fields: Record<string, unknown> = { ...toSubmissionRow(request), id };
+    for (const field in fields) if (!(field in COLUMNS)) throw new Error(`no column for the submission field ${field}`);
+    const row: Record<string, unknown> = {};
+    for (const field of FIELDS) row[COLUMNS[field]] = fields[field] ?? (LIST_FIELDS.has(field) ? [] : null);
     try {
-      const job: SubmissionEmailJobData = { submissionId: row.id as string };
-      const [{ id }] = await this.queue.insertWithJob<{ id: string }>(
-        { text: INSERT_SUBMISSION, values },
-        SUBMISSION_EMAIL_QUEUE,
-        job,
-      );
+      const job: SubmissionEmailJobData = { submissionId: id };
+      await this.queue.insertWithJob(SUBMISSIONS, row, SUBMISSION_EMAIL_QUEUE, job);
       return { success: true, id };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();
