@@ -1,10 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SlidingWindowRateLimitStorage } from './common/rate-limit.storage';
 import type { AppConfig } from './config/app-config';
 import { CheckoutModule } from './checkout/checkout.module';
 import { ConfigModule } from './config/config.module';
@@ -13,6 +10,7 @@ import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RetentionModule } from './retention/retention.module';
 import { SiteModule } from './site/site.module';
 import { SubmissionsModule } from './submissions/submissions.module';
@@ -75,15 +73,7 @@ export class AppModule {
             },
           },
         }),
-        // spec/ARCHITECTURE: per-IP limit on every POST; GETs (pages, assets, health) are not limited here.
-        // One budget per route and address, as ThrottlerGuard keys it (its default hashes the same key per request).
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'post', ttl: 60_000, limit: config.postRateLimitPerMinute }],
-          skipIf: (context) => context.switchToHttp().getRequest<{ method: string }>().method !== 'POST',
-          storage: new SlidingWindowRateLimitStorage(),
-          generateKey: (context, tracker, name) =>
-            `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`,
-        }),
+        RateLimitModule, // spec/ARCHITECTURE: a per-address limit on every POST (rate-limit/rate-limit.guard.ts)
         DatabaseModule,
         SiteModule,
         HealthModule,
@@ -91,7 +81,6 @@ export class AppModule {
         TurnstileModule,
         ...DOMAIN_MODULES,
       ],
-      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
     };
   }
 }

@@ -1,10 +1,10 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectThrottlerStorage, normalizeIp, ThrottlerException, type ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerException } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-
-const WINDOW_MS = 60_000;
+import { clientAddress, RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
+import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
 
 /**
  * Card-testing defence: far fewer checkout sessions per IP than the general POST limit allows
@@ -17,14 +17,13 @@ export class CheckoutRateLimitGuard implements CanActivate {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly storage: SlidingWindowRateLimitStorage,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    const ip = normalizeIp(request.ip ?? 'unknown');
     const limit = this.config.checkoutRateLimitPerMinute;
-    const record = await this.storage.increment(`checkout:${ip}`, WINDOW_MS, limit, WINDOW_MS, 'checkout');
+    const record = this.storage.hit(`checkout:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS);
     if (record.isBlocked) {
       if (record.totalHits === limit + 1) this.logger.warn({ limit }, 'checkout rate limit reached for an address');
       throw new ThrottlerException();

@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
+import { PostRateLimit } from '../rate-limit/rate-limit.guard';
 import { CheckoutWebhookService, type WebhookOutcome } from './checkout-webhook.service';
 
 @Controller('api/stripe')
@@ -14,7 +14,7 @@ export class CheckoutWebhookController {
    */
   @Post('webhook')
   @HttpCode(HttpStatus.OK)
-  @SkipThrottle({ post: true })
+  @PostRateLimit(false)
   receive(
     @Req() request: Request,
     @Headers('stripe-signature') signature: string | undefined,

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { Throttle } from '@nestjs/throttler';
+import { PostRateLimit } from '../rate-limit/rate-limit.guard';
 import { ErrorReportDto } from './dto/error-report.dto';
 import { ErrorReportsService } from './error-reports.service';
 
@@ -12,7 +12,7 @@ export class ErrorReportsController {
 
   @Post('report-error')
   @HttpCode(HttpStatus.ACCEPTED)
-  @Throttle({ post: { limit: ERROR_REPORT_LIMIT_PER_MINUTE, ttl: 60_000 } })
+  @PostRateLimit(ERROR_REPORT_LIMIT_PER_MINUTE)
   async report(@Body() report: ErrorReportDto): Promise<{ success: true }> {
     await this.errorReports.record(report);
     return { success: true };

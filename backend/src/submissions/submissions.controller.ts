@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common
 import { SendEmailDto } from './dto/send-email.dto';
 import { SubmissionsService, type SubmissionAccepted } from './submissions.service';
 
-/** Rate limited per IP by the global POST throttler (RATE_LIMIT_POST_PER_MINUTE). */
+/** Rate limited per IP by the global POST rate limit (RATE_LIMIT_POST_PER_MINUTE, rate-limit/rate-limit.guard.ts). */
 @Controller('api')
 export class SubmissionsController {
   constructor(private readonly submissions: SubmissionsService) {}

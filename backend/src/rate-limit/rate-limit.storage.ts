@@ -1,7 +1,8 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
-
-/** What ThrottlerGuard expects back for a hit (@nestjs/throttler does not export the type from its root). */
-export type RateLimitRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+/** The outcome of one hit: refused or not, and how many hits the key has had in the window (refused ones included). */
+export interface RateLimitHit {
+  isBlocked: boolean;
+  totalHits: number;
+}
 
 /** One key's state: accepted hits in this fixed window and the one before it, and a block once over the limit. */
 interface RateWindow {
@@ -16,28 +17,18 @@ interface RateWindow {
 /**
  * Per-key rate limits in this instance's memory with O(1) work and memory per hit: a sliding-window counter (the
  * hits of the current fixed window plus the previous window's hits weighted by how much of it still overlaps the
- * last `ttl`), instead of @nestjs/throttler's default of one timestamp per hit that every request filters.
+ * last `ttl`), instead of one timestamp per hit that every request would filter (@nestjs/throttler's default).
  *
- * Blocking is @nestjs/throttler's: the first hit over the limit blocks the key for `blockDuration`; hits during the
- * block are refused and not counted; when it ends, the key starts afresh.
+ * The first hit over the limit blocks the key for one window; hits during the block are refused and not counted;
+ * when it ends, the key starts afresh.
  */
-export class SlidingWindowRateLimitStorage implements ThrottlerStorage {
+export class SlidingWindowRateLimitStorage {
   private readonly windows = new Map<string, RateWindow>();
   private nextSweepAt = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  increment(
-    key: string,
-    ttl: number,
-    limit: number,
-    blockDuration: number,
-    throttlerName: string,
-  ): Promise<RateLimitRecord> {
-    return Promise.resolve(this.hit(`${throttlerName}:${key}`, ttl, limit, blockDuration));
-  }
-
-  hit(key: string, ttl: number, limit: number, blockDuration: number): RateLimitRecord {
+  hit(key: string, limit: number, ttl: number): RateLimitHit {
     const now = this.now();
     if (now >= this.nextSweepAt) this.sweep(now, ttl);
     let window = this.windows.get(key);
@@ -53,23 +44,17 @@ export class SlidingWindowRateLimitStorage implements ThrottlerStorage {
       window.rejected = 0;
       window.startedAt += passed * ttl;
     }
-    const timeToExpire = Math.ceil((window.startedAt + ttl - now) / 1000);
     if (window.blockedUntil === 0) {
       const overlap = 1 - (now - window.startedAt) / ttl;
       const hits = Math.floor(window.previous * overlap) + window.current;
       if (hits < limit) {
         window.current++;
-        return { totalHits: hits + 1, timeToExpire, isBlocked: false, timeToBlockExpire: 0 };
+        return { isBlocked: false, totalHits: hits + 1 };
       }
-      window.blockedUntil = now + blockDuration;
+      window.blockedUntil = now + ttl;
     }
     window.rejected++;
-    return {
-      totalHits: limit + window.rejected,
-      timeToExpire,
-      isBlocked: true,
-      timeToBlockExpire: Math.ceil((window.blockedUntil - now) / 1000),
-    };
+    return { isBlocked: true, totalHits: limit + window.rejected };
   }
 
   /** Forgets keys with no hit in the last two windows and no block left (once per window, amortised O(1)). */

@@ -1,0 +1,61 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { normalizeIp, ThrottlerException } from '@nestjs/throttler';
+import type { Request } from 'express';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { SlidingWindowRateLimitStorage } from './rate-limit.storage';
+
+/** Every limit counts per client address and minute; a refused client hears 429 with `Retry-After: 60`. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+const ROUTE_LIMIT = 'rate-limit:post-per-minute';
+
+/** This route's POST limit instead of RATE_LIMIT_POST_PER_MINUTE; `false` for none. */
+export const PostRateLimit = (perMinute: number | false) => SetMetadata(ROUTE_LIMIT, perMinute);
+
+/** The address a client is counted by (IPv6 by its /64, which one household or server usually holds). */
+export function clientAddress(request: Request): string {
+  return normalizeIp(request.ip ?? 'unknown');
+}
+
+/**
+ * spec/ARCHITECTURE: a per-address limit on every POST, one budget per route (pages, assets and health, all GETs,
+ * are not limited). Global, and before validation, so a flood of bad requests counts too. Synchronous and with each
+ * route's key and limit looked up once, because it runs for every form.
+ */
+@Injectable()
+export class PostRateLimitGuard implements CanActivate {
+  private readonly routes = new WeakMap<object, { key: string; limit: number | false }>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly reflector: Reflector,
+    private readonly storage: SlidingWindowRateLimitStorage,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (request.method !== 'POST') return true;
+    const { key, limit } = this.route(context);
+    if (limit === false) return true;
+    if (this.storage.hit(`${key}:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS).isBlocked) {
+      throw new ThrottlerException();
+    }
+    return true;
+  }
+
+  private route(context: ExecutionContext): { key: string; limit: number | false } {
+    const handler = context.getHandler();
+    let route = this.routes.get(handler);
+    if (!route) {
+      const limit = this.reflector.getAllAndOverride<number | false | undefined>(ROUTE_LIMIT, [
+        handler,
+        context.getClass(),
+      ]);
+      route = { key: `${context.getClass().name}.${handler.name}`, limit: limit ?? this.config.postRateLimitPerMinute };
+      this.routes.set(handler, route);
+    }
+    return route;
+  }
+}
