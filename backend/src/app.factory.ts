@@ -42,12 +42,25 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // Pages carry their own precomputed ETag (SiteService); hashing every JSON answer of the API buys nothing.
   app.set('etag', false);
-  app.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
-    }),
+  const security = {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
+  } as const;
+  const pageHeaders = helmet(security);
+  // JSON answers get the headers that mean something for them (CSP, HSTS, nosniff, frame, referrer and resource
+  // policy); the rest only concern documents (opener policy, agent cluster, DNS prefetch, old IE and Flash).
+  const apiHeaders = helmet({
+    ...security,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
+    (isApiPath(request.path) ? apiHeaders : pageHeaders)(request, response, next),
   );
   // Stripe signs the exact bytes: the webhook gets the raw body, everything else parsed JSON.
   app.use('/api/stripe/webhook', express.raw({ type: '*/*', limit: '256kb' }));
