@@ -17,7 +17,7 @@ for (const placeholder of PLACEHOLDERS) {
 
 // First paint needs no further request: the site's one stylesheet (about 6.5 KB gzip) is inlined, and the page's
 // own chunk is modulepreloaded next to the entry, so hydration does not wait for a second round trip. The CSP
-// allows inline styles (style-src). A chunk with CSS of its own (none while cssCodeSplit is off) is inlined too.
+// allows inline styles (style-src).
 const manifest = JSON.parse(await readFile(join(buildDir, '.vite', 'manifest.json'), 'utf8'));
 const pagesSource = await readFile(join(root, 'src', 'app', 'pages.ts'), 'utf8');
 const pageModules = Object.fromEntries(
@@ -33,42 +33,40 @@ function closure(key, seen = new Set()) {
   return [entry, ...(entry.imports ?? []).flatMap((child) => closure(child, seen))];
 }
 const entryFiles = new Set(closure('index.html').map((chunk) => chunk.file));
-const cssText = new Map();
-async function inlineStyles(files) {
-  const styles = [];
-  for (const file of new Set(files)) {
-    if (!cssText.has(file)) cssText.set(file, await readFile(join(buildDir, file), 'utf8'));
-    styles.push(`<style data-href="/${file}">${cssText.get(file)}</style>`);
-  }
-  return styles.join('');
-}
-async function assetsFor(path) {
-  const pageId = contracts.pageFromPath(path);
-  const chunks = closure(pageId ? pageModules[pageId] : 'src/features/errors/ErrorPages.tsx');
-  const preloads = chunks
-    .filter((chunk) => !entryFiles.has(chunk.file))
-    .map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`)
-    .join('');
-  return (await inlineStyles([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])) + preloads;
-}
-
-// The template links the site's stylesheet (vite.config.ts: one for the whole site); every page inlines it instead.
-const entryStylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
-const entryCss = [...template.matchAll(entryStylesheet)].map(([, file]) => file);
-if (entryCss.length === 0) throw new Error('build/index.html links no stylesheet to inline');
 // The page is complete without JavaScript, so its scripts come after what the first paint needs (the HTML with its
 // inlined CSS, then images in view): Chromium would otherwise fetch module scripts at High priority, and
 // Lighthouse's simulation counts High-priority scripts that arrive before the first paint as render-blocking.
-const scriptTag = /<(script type="module"|link rel="modulepreload") crossorigin /g;
-const pageTemplate = template.replace(entryStylesheet, '').replace(scriptTag, '<$1 crossorigin fetchpriority="low" ');
-if (!/<script type="module" crossorigin fetchpriority="low" src=/.test(pageTemplate)) {
-  throw new Error('build/index.html: the entry script tag was not found');
+const modulePreload = (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`;
+function assetsFor(path) {
+  const pageId = contracts.pageFromPath(path);
+  const chunks = closure(pageId ? pageModules[pageId] : 'src/features/errors/ErrorPages.tsx');
+  const ownCss = chunks.flatMap((chunk) => chunk.css ?? []);
+  if (ownCss.length) throw new Error(`${path}: chunk CSS ${ownCss.join(', ')} (vite.config.ts keeps one stylesheet)`);
+  return chunks
+    .filter((chunk) => !entryFiles.has(chunk.file))
+    .map((chunk) => modulePreload(chunk.file))
+    .join('');
+}
+
+// The template links the site's one stylesheet (vite.config.ts) and the entry's scripts: the stylesheet is inlined,
+// the scripts get low priority (above).
+const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const stylesheet = stylesheetLink.exec(template)?.[1];
+if (!stylesheet) throw new Error('build/index.html links no stylesheet to inline');
+const styleTag = `<style data-href="/${stylesheet}">${await readFile(join(buildDir, stylesheet), 'utf8')}</style>`;
+const pageTemplate = template
+  .replace(stylesheetLink, '')
+  .replace('<!--app-head-->', () => `<!--app-head-->${styleTag}`)
+  .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, file) => modulePreload(file))
+  .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=');
+if (!pageTemplate.includes('fetchpriority="low" src=') || stylesheetLink.test(pageTemplate)) {
+  throw new Error('build/index.html: expected one stylesheet link and the entry script tag');
 }
 
 const started = Date.now();
 for (const { path, file } of PRERENDER_TARGETS) {
   const page = await render(path);
-  const assets = await assetsFor(path);
+  const assets = assetsFor(path);
   // Replacer functions: the HTML may contain "$&" and friends, which string replacements would interpret.
   const html = pageTemplate
     .replace('<html lang="nl">', () => `<html lang="${page.language}">`)

@@ -87,8 +87,8 @@ const SUBMISSIONS: OutboxTarget = { table: 'submissions', columns: FIELDS.map((f
 
 /**
  * Issue 5: a form is stored before any email is tried. The submission and its email job commit in one
- * statement (QueueService.insertWithJob: atomic, shared with the forms that arrive at the same moment), and the visitor hears "sent" only after that
- * commit; email trouble never loses a submission.
+ * statement (QueueService.insertWithJob: atomic, shared with the forms that arrive at the same moment), and the
+ * visitor hears "sent" only after that commit; email trouble never loses a submission.
  */
 @Injectable()
 export class SubmissionsService {
