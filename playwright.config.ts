@@ -25,7 +25,7 @@ export default defineConfig({
       args: CHROMIUM_FLAGS, // shared with scripts/audit/lighthouse.mjs
     },
   },
-  // A Dutch visitor by default: the server sends "/" to /en or /es for an English or Spanish browser (spec §2 first
+  // A Dutch visitor by default: the server sends "/" to /en or /es for an English or Spanish browser (docs/product.md §2 first
   // load), and Chromium's own default is en-US. Tests of that redirect open contexts with their own locale.
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'nl-NL' } }],
 });

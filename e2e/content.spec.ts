@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { FOUNDATION, LANGUAGES, ROUTES, type Language, type PageId } from '@stichting/contracts';
 import { collectConsole, text, waitForHydration } from './site-helpers';
 
-/** Page contents (issue 4): every section in every language, the ANBI items, the timed widgets, thank-you sharing. */
+/** Page contents: every section in every language, the ANBI items, the timed widgets, thank-you sharing. */
 
 const CONTENT_PAGES: Record<string, { page: PageId; sections: string[] }> = {
   home: { page: 'home', sections: ['mission', 'impact'] },
@@ -26,7 +26,7 @@ const euro = (value: number, language: Language) =>
     maximumFractionDigits: 2,
   }).format(value);
 
-// The first visit of '/' follows the browser language (spec §2): browse as a Dutch visitor.
+// The first visit of '/' follows the browser language (docs/product.md §2): browse as a Dutch visitor.
 test.use({ locale: 'nl-NL' });
 
 /**
@@ -34,6 +34,21 @@ test.use({ locale: 'nl-NL' });
  * and leaves the widget: the widget pauses and restarts its timer at the frozen instant, so its next step is
  * exactly one interval away.
  */
+/**
+ * Lets React finish what an event started (its scheduler runs on MessageChannel tasks, which the fake clock does
+ * not control) before the clock is moved on: otherwise an interval the event stops may still fire once.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 async function openWithClock(page: Page, path: string, widget = 'supporters-carousel'): Promise<void> {
   await page.clock.install();
   await page.goto(path);
@@ -42,6 +57,7 @@ async function openWithClock(page: Page, path: string, widget = 'supporters-caro
   await page.clock.pauseAt(now + 1000);
   await page.getByTestId(widget).hover();
   await page.mouse.move(1, 1);
+  await settle(page);
 }
 
 test.describe('sections in every language', () => {
@@ -54,7 +70,7 @@ test.describe('sections in every language', () => {
         await waitForHydration(page);
         await expect(page.locator('h1')).toHaveText(text(language, pageId, 'title'));
         for (const id of sections) await expect(page.locator(`section#${id}`), id).toBeVisible();
-        // spec §2: a missing key shows the key itself and logs a warning; none may be missing.
+        // docs/product.md §2: a missing key shows the key itself and logs a warning; none may be missing.
         expect(messages.filter((message) => /hydrat|missing translation/i.test(message))).toEqual([]);
       });
     }
@@ -252,6 +268,7 @@ test.describe('supporters carousel', () => {
     await openWithClock(page, '/es/apoyar-la-mision');
     const start = await visibleIds(page);
     await page.getByTestId('supporters-carousel').locator('.carousel__category').first().tap();
+    await settle(page);
     await page.clock.runFor(12_000);
     expect(await visibleIds(page)).toEqual(start);
     await context.close();

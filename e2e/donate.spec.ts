@@ -4,7 +4,7 @@ import { ROUTES, type Language } from '@stichting/contracts';
 import { collectConsole, text, waitForHydration } from './site-helpers';
 import { blockStripeJs, createdCheckoutSessions, stubTurnstile } from './support/stubs';
 
-/** Issue 6, spec §2/§4/§5/§8: the donate page end to end, against the real server and the Stripe stand-in. */
+/** docs/product.md §2/§4/§5/§8: the donate page end to end, against the real server and the Stripe stand-in. */
 const LANGUAGES: Language[] = ['nl', 'en', 'es'];
 const t = (language: Language, key: string) => text(language, 'donate', key);
 
@@ -73,9 +73,9 @@ test.describe('monthly donation: tier -> details -> Stripe Checkout', () => {
       expect(params['line_items[0][price_data][currency]']).toBe('eur');
       expect(params['line_items[0][price_data][recurring][interval]']).toBe('month');
       expect(params['locale']).toBe(language);
-      expect(new URL(params['success_url']!).pathname).toBe(ROUTES.thankYou[language]);
-      expect(new URL(params['success_url']!).searchParams.get('amount')).toBe('250');
-      expect(new URL(params['cancel_url']!).pathname).toBe(ROUTES.donationCancelled[language]);
+      expect(new URL(params['success_url']).pathname).toBe(ROUTES.thankYou[language]);
+      expect(new URL(params['success_url']).searchParams.get('amount')).toBe('250');
+      expect(new URL(params['cancel_url']).pathname).toBe(ROUTES.donationCancelled[language]);
     });
 
     test(`${language}: a custom "7,50" becomes 750 cents`, async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe('monthly donation: tier -> details -> Stripe Checkout', () => {
       const params = await sessionFor(email);
       expect(params['line_items[0][price_data][unit_amount]']).toBe('750');
       expect(params['locale']).toBe(language);
-      expect(new URL(params['success_url']!).searchParams.get('amount')).toBe('7.50');
+      expect(new URL(params['success_url']).searchParams.get('amount')).toBe('7.50');
     });
 
     test(`${language}: a custom amount below €5 or not a number shows the exact alert`, async ({ page }) => {
@@ -182,7 +182,7 @@ test.describe('details form', () => {
   });
 });
 
-test.describe('checkout errors (spec §8)', () => {
+test.describe('checkout errors (docs/product.md §8)', () => {
   const cases: Array<{ name: string; status: number; contentType: string; body: string; message: string }> = [
     {
       name: '502 JSON error',
@@ -240,7 +240,7 @@ test.describe('checkout errors (spec §8)', () => {
       await expect(submitButton(page)).toBeEnabled();
       await expect(submitButton(page)).toHaveText('Continue to secure payment');
       await expect(page).toHaveURL(/\/en\/donate$/);
-      // spec §7: the whole payload, empty strings for absent values, the Turnstile token included.
+      // docs/product.md §7: the whole payload, empty strings for absent values, the Turnstile token included.
       expect(sent).toEqual({
         amount: 1000,
         name: '',
@@ -252,7 +252,7 @@ test.describe('checkout errors (spec §8)', () => {
         referrerName: '',
         referrerEmail: '',
         language: 'en',
-        turnstileToken: 'test-pass-token',
+        turnstileToken: 'test-pass-token.donate',
       });
     });
   }
@@ -313,7 +313,7 @@ test.describe('other ways to support', () => {
   }
 });
 
-test.describe('Stripe.js (spec §7)', () => {
+test.describe('Stripe.js (docs/product.md §7)', () => {
   test('loads in the background, async, after hydration', async ({ page }) => {
     await stubTurnstile(page);
     let requested = 0;
@@ -346,7 +346,7 @@ test.describe('Stripe.js (spec §7)', () => {
   });
 });
 
-test.describe('layout by width (spec §4)', () => {
+test.describe('layout by width (docs/product.md §4)', () => {
   for (const [width, visibleTiers] of [
     [390, 5],
     [800, 4],

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { FOUNDATION, ROUTES, STAFF_SUBJECTS, type Language } from '@stichting/contracts';
+import { FOUNDATION, ROUTES, STAFF_SUBJECTS, VOLUNTEER_CATEGORY_TITLES, type Language } from '@stichting/contracts';
 import { receivedMail, stubTurnstile } from './support/stubs';
 import { text, waitForHydration } from './site-helpers';
 
 const LANGUAGES: Language[] = ['nl', 'en', 'es'];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** spec §8: the error panel heading per language. */
+/** docs/product.md §8: the error panel heading per language. */
 const ERROR_HEADING: Record<Language, string> = {
   nl: 'Fout bij het verzenden van het formulier',
   en: 'Error submitting form',
@@ -71,7 +71,7 @@ async function fillHelp(page: Page, language: Language, email: string): Promise<
 /** Remote + admin, then Start application: the shortest way to the volunteer form. */
 async function openVolunteerForm(page: Page, language: Language): Promise<void> {
   await page.getByRole('radio', { name: v(language, 'steps.location.remote.title'), exact: true }).check();
-  await page.getByRole('radio', { name: v(language, 'categories.admin.title'), exact: true }).check();
+  await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES[language].admin, exact: true }).check();
   await page.getByRole('button', { name: v(language, 'steps.apply.button') }).click();
   await expect(page.getByRole('heading', { name: v(language, 'form.title') })).toBeVisible();
 }
@@ -134,7 +134,7 @@ test.describe('each form, each language: empty page to thank-you panel, email re
   }
 });
 
-test.describe('volunteer steps (spec §4)', () => {
+test.describe('volunteer steps (docs/product.md §4)', () => {
   test.use({ reducedMotion: 'reduce' });
   const categoryRadios = (page: Page) => page.locator('input[name="volunteer-category"]');
 
@@ -149,7 +149,7 @@ test.describe('volunteer steps (spec §4)', () => {
     await expect(page.getByRole('group', { name: v(en, 'steps.dutch.title') })).toHaveCount(0);
     await expect(hint).toHaveText(v(en, 'steps.hints.selectCategory'));
 
-    await page.getByRole('radio', { name: v(en, 'categories.tech.title'), exact: true }).check();
+    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES[en].tech, exact: true }).check();
     await expect(hint).toHaveCount(0);
     await expect(page.getByRole('button', { name: v(en, 'steps.apply.button') })).toBeVisible();
 
@@ -161,7 +161,7 @@ test.describe('volunteer steps (spec §4)', () => {
 
     await page.getByRole('radio', { name: v(en, 'steps.dutch.yes'), exact: true }).check();
     await expect(categoryRadios(page)).toHaveCount(10);
-    await page.getByRole('radio', { name: v(en, 'categories.community-engagement.title'), exact: true }).check();
+    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES[en]['community-engagement'], exact: true }).check();
     await expect(hint).toHaveCount(0);
 
     // changing the Dutch answer clears the category
@@ -220,7 +220,7 @@ test.describe('volunteer steps (spec §4)', () => {
       .click();
     await expect.poll(() => topOf(page, 'volunteer-step-category')).toBeLessThan(150);
 
-    await page.getByRole('radio', { name: v('en', 'categories.child-pet-support.title'), exact: true }).check();
+    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.en['child-pet-support'], exact: true }).check();
     // the banner's sign-up button starts the application too; complete -> form, page at the top
     await page
       .locator('.section--accent')
@@ -239,7 +239,7 @@ test.describe('volunteer steps (spec §4)', () => {
     await page.getByRole('button', { name: v('en', 'form.back') }).click();
     await expect.poll(() => topOf(page, 'volunteer-steps')).toBeLessThan(150);
     await expect(
-      page.getByRole('radio', { name: v('en', 'categories.child-pet-support.title'), exact: true }),
+      page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.en['child-pet-support'], exact: true }),
     ).toBeChecked();
   });
 
@@ -254,7 +254,7 @@ test.describe('volunteer steps (spec §4)', () => {
 
     await page.getByRole('radio', { name: v('nl', 'steps.dutch.yes'), exact: true }).check();
     await expect.poll(() => topOf(page, 'volunteer-step-category')).toBeLessThan(150);
-    await page.getByRole('radio', { name: v('nl', 'categories.hr.title'), exact: true }).check();
+    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.nl.hr, exact: true }).check();
     await expect.poll(() => topOf(page, 'volunteer-step-apply')).toBeLessThan(150);
 
     await page.getByRole('button', { name: v('nl', 'steps.apply.button') }).click();
@@ -338,6 +338,34 @@ test.describe('failures keep the input and explain', () => {
     await expect(email).toHaveAccessibleDescription('email must be an email');
   });
 
+  // The browser lets these through (a text input takes a tab, a tel input any text); the server refuses them and
+  // the page shows its reason in the page's own language, from the error code, under the input.
+  test('a field the server refuses is explained in Dutch (contact, nl)', async ({ page }) => {
+    await open(page, ROUTES.contact.nl);
+    const email = uniqueEmail('field-code-nl');
+    await fillContact(page, 'nl', email);
+    await field(page, c('nl', 'form.name')).fill('Anna\tde Vries');
+    await page.getByRole('button', { name: c('nl', 'form.submit') }).click();
+    await expect(page.getByRole('alert')).toContainText('Controleer de gemarkeerde velden');
+    await expect(page.getByRole('alert')).not.toContainText('Some fields');
+    const name = field(page, c('nl', 'form.name'));
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Gebruik één regel, zonder tabs of andere speciale tekens.');
+    await expect(field(page, c('nl', 'form.email'))).toHaveValue(email);
+  });
+
+  test('a field the server refuses is explained in Spanish (get help, es)', async ({ page }) => {
+    await open(page, ROUTES.getHelp.es);
+    await fillHelp(page, 'es', uniqueEmail('field-code-es'));
+    await field(page, h('es', 'form.phone')).fill('llámame por la tarde');
+    await page.getByRole('button', { name: h('es', 'form.submit') }).click();
+    await expect(page.getByRole('alert')).toContainText('Revisa los campos marcados');
+    const phone = field(page, h('es', 'form.phone'));
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription('Introduce un número de teléfono válido (al menos seis cifras).');
+    await expect(field(page, h('es', 'form.name'))).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('Turnstile failure shows "Security verification failed" with the reason; nothing is sent', async ({ page }) => {
     await stubTurnstile(page, { mode: 'fail' });
     await page.goto(ROUTES.contact.en);
@@ -392,6 +420,7 @@ test.describe('Turnstile', () => {
       execution: 'execute',
       appearance: 'interaction-only',
       language: 'es-es',
+      action: 'contact',
       resets: 1,
     });
   });
@@ -432,7 +461,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('radio', { name: v('en', 'steps.location.local.title'), exact: true }).check();
       await expectNoAxeViolations(page); // with the yellow hint
       await page.getByRole('radio', { name: v('en', 'steps.dutch.yes'), exact: true }).check();
-      await page.getByRole('radio', { name: v('en', 'categories.education.title'), exact: true }).check();
+      await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.en.education, exact: true }).check();
       await page.getByRole('button', { name: v('en', 'steps.apply.button') }).click();
       await expect(page.getByRole('heading', { name: v('en', 'form.title') })).toBeVisible();
       await expectNoAxeViolations(page);

@@ -3,16 +3,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { ALL_PAGES, ROUTES } from '@stichting/contracts';
 import { text, waitForHydration } from './site-helpers';
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = violations.map((violation) => ({
+/** Runs axe on the page, or only on the elements `include` selects; returns what it checked. */
+async function expectNoViolations(page: Page, include: string[] = []): Promise<AxeResults> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  for (const selector of include) builder.include(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
     nodes: violation.nodes.map((node) => node.target.join(' ')),
   }));
   expect(summary).toEqual([]);
+  return results;
 }
 
 for (const width of [390, 1280]) {
@@ -60,7 +66,38 @@ test.describe('axe with menus open', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(ROUTES.contact.nl);
     await waitForHydration(page);
-    await page.locator('footer').getByRole('button', { name: text('nl', 'common', 'footer.aboutTitle') }).click();
-    await expectNoViolations(page);
+    const footer = page.locator('footer');
+    const toggle = footer.getByRole('button', { name: text('nl', 'common', 'footer.aboutTitle') });
+    const company = footer.getByRole('button', { name: text('nl', 'common', 'footer.companyTitle') });
+    const panelId = await toggle.getAttribute('aria-controls');
+    const panel = page.locator(`[id="${panelId}"]`);
+    const links = ['nav.aboutFoundation', 'nav.team', 'nav.anbi', 'nav.annualReports'].map((key) =>
+      panel.getByRole('link', { name: text('nl', 'common', key), exact: true }),
+    );
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+    for (const link of links) await expect(link).toBeVisible();
+
+    // A keyboard user goes from the heading button through each link of the section, in order.
+    await toggle.focus();
+    for (const link of links) {
+      await page.keyboard.press('Tab');
+      await expect(link).toBeFocused();
+    }
+
+    // axe on the opened section only; it skips what is hidden, so it must have checked the button and all four links.
+    const results = await expectNoViolations(page, [`[aria-controls="${panelId}"]`, `[id="${panelId}"]`]);
+    const checked = (rule: string) => results.passes.find((pass) => pass.id === rule)?.nodes.length ?? 0;
+    expect({ buttons: checked('button-name'), links: checked('link-name') }).toEqual({ buttons: 1, links: 4 });
+
+    // And the keyboard closes it again.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
   });
 });

@@ -9,7 +9,8 @@ type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Tree>();
 function read(language: Language, namespace: string): Tree {
   const key = `${language}/${namespace}`;
-  if (!cache.has(key)) cache.set(key, JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')));
+  if (!cache.has(key))
+    cache.set(key, JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as Tree);
   return cache.get(key)!;
 }
 
@@ -32,7 +33,8 @@ export function expectedPage(page: PageId, language: Language): { h1: string; ti
 export function collectConsole(page: Page): string[] {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return messages;

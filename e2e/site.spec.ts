@@ -67,14 +67,20 @@ test.describe('status codes', () => {
     await page.goto('/en/404');
     await waitForHydration(page);
     await expect(page.locator('h1')).toHaveText(text('en', 'common', 'errors.e404.title'));
-    await expect(page.getByRole('link', { name: text('en', 'common', 'errors.e404.home') })).toHaveAttribute('href', '/en');
-    await page.getByRole('navigation', { name: text('en', 'common', 'language.label') }).getByRole('link', { name: /Nederlands/ }).click();
+    await expect(page.getByRole('link', { name: text('en', 'common', 'errors.e404.home') })).toHaveAttribute(
+      'href',
+      '/en',
+    );
+    await page
+      .getByRole('navigation', { name: text('en', 'common', 'language.label') })
+      .getByRole('link', { name: /Nederlands/ })
+      .click();
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.locator('h1')).toHaveText(text('nl', 'common', 'errors.e404.title'));
   });
 });
 
-test.describe('first-load redirect (spec §2)', () => {
+test.describe('first-load redirect (docs/product.md §2)', () => {
   const cases: Array<[string, string, string]> = [
     ['en-US', '/', '/en'],
     ['es-MX', '/', '/es'],
@@ -101,7 +107,10 @@ test.describe('first-load redirect (spec §2)', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expect(page).toHaveURL(/\/es$/);
-    await page.getByRole('link', { name: /Nederlands/ }).first().click();
+    await page
+      .getByRole('link', { name: /Nederlands/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await page.reload();
     await waitForHydration(page);
@@ -136,7 +145,10 @@ test.describe('language switcher', () => {
   test('back and forward change the language', async ({ page }) => {
     await page.goto('/jaarstukken');
     await waitForHydration(page);
-    await page.locator('.site-header__languages').getByRole('link', { name: /English/ }).click();
+    await page
+      .locator('.site-header__languages')
+      .getByRole('link', { name: /English/ })
+      .click();
     await expect(page.locator('h1')).toHaveText(expectedPage('annualReports', 'en').h1);
     await page.goBack();
     await expect(page).toHaveURL(/\/jaarstukken$/);
@@ -167,14 +179,19 @@ test.describe('language switcher', () => {
   test('navigating moves focus to the new page heading', async ({ page }) => {
     await page.goto('/en');
     await waitForHydration(page);
-    await page.getByRole('navigation', { name: text('en', 'common', 'nav.label') }).getByRole('link', { name: text('en', 'common', 'nav.contact') }).click();
+    await page
+      .getByRole('navigation', { name: text('en', 'common', 'nav.label') })
+      .getByRole('link', { name: text('en', 'common', 'nav.contact') })
+      .click();
     await expect(page.locator('h1')).toHaveText(expectedPage('contact', 'en').h1);
     await expect(page.locator('h1')).toBeFocused();
   });
 });
 
 test.describe('header and footer by keyboard', () => {
-  test('About dropdown: Enter/Space toggle, Escape closes and returns focus, outside click closes', async ({ page }) => {
+  test('About dropdown: Enter/Space toggle, Escape closes and returns focus, outside click closes', async ({
+    page,
+  }) => {
     await page.goto('/en');
     await waitForHydration(page);
     const button = page.getByRole('button', { name: text('en', 'common', 'nav.about') });
@@ -239,13 +256,19 @@ test.describe('header and footer by keyboard', () => {
       await expect(page.getByRole('dialog')).toBeHidden();
       await expect(hamburger).toBeFocused();
       await hamburger.click();
-      await page.getByRole('dialog').getByRole('link', { name: text('nl', 'common', 'nav.getHelp') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('link', { name: text('nl', 'common', 'nav.getHelp') })
+        .click();
       await expect(page).toHaveURL(/\/hulp-krijgen$/);
       // The URL changes at once; the page follows when its chunk has loaded. A visitor taps the menu on the new page.
       await expect(page.locator('h1')).toHaveText(expectedPage('getHelp', 'nl').h1);
       await expect(page.getByRole('dialog')).toBeHidden();
       await hamburger.click();
-      await page.getByRole('dialog').getByRole('link', { name: /English/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('link', { name: /English/ })
+        .click();
       await expect(page).toHaveURL(/\/en\/get-help$/);
     });
 

@@ -4,8 +4,9 @@
  */
 export default {
   testEnvironment: 'jest-fixed-jsdom',
-  roots: ['<rootDir>/src'],
-  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  // contracts/test: the pure rules both sides share (amounts, routes, languages) are tested here, without a database.
+  roots: ['<rootDir>/src', '<rootDir>/../contracts/test'],
+  testMatch: ['**/__tests__/**/*.test.ts?(x)', '**/contracts/test/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
@@ -21,6 +22,7 @@ export default {
   },
   moduleNameMapper: {
     '^@stichting/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^\\.\\./src$': '<rootDir>/../contracts/src/index.ts',
     '^(\\.{1,2}/)+app/build-env$': '<rootDir>/src/test/build-env.ts',
     '^\\./build-env$': '<rootDir>/src/test/build-env.ts',
     '\\.css$': '<rootDir>/src/test/style-stub.ts',

@@ -45,5 +45,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         cssCodeSplit: false,
       },
   ssr: { noExternal: ['@stichting/contracts'] },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': {
+        target: 'http://localhost:3000',
+        // The API takes POSTs only from PUBLIC_BASE_URL's origin or from clients that send no Origin. Seen from the
+        // browser, the dev server is the pages' origin and the API is same-origin: pass that on as "no Origin".
+        configure: (proxy) =>
+          proxy.on('proxyReq', (proxyRequest, request) => {
+            if (request.headers.origin === `http://${request.headers.host}`) proxyRequest.removeHeader('origin');
+          }),
+      },
+    },
+  },
 }));

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const HOME_BUDGET_GZIP_KB = 110; // issue 3: home first-load JS at most 110 KB gzipped
+const HOME_BUDGET_GZIP_KB = 110; // home first-load JS at most 110 KB gzipped
 const frontend = new URL('../frontend/', import.meta.url).pathname;
 const manifestPath = join(frontend, 'dist-ssr', 'client-manifest.json');
 if (!existsSync(manifestPath)) {

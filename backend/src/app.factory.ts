@@ -8,13 +8,17 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { isApiPath } from './common/api-path';
+import { sameSiteJsonOnly } from './common/same-site-json.middleware';
+import { LimitedExpressAdapter, refuseLongPaths } from './common/http-limits';
+import { refuseUnusableJson, withBody } from './common/json-body';
+import { createAccessLog } from './common/logging';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { siteMiddleware } from './site/site.middleware';
 import { SiteService } from './site/site.service';
 
 /** Exactly what the site needs: itself, Cloudflare Turnstile and Stripe.js. */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://js.stripe.com'],
   frameSrc: ['https://challenges.cloudflare.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -29,23 +33,53 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Powerful browser features no page of the site uses, denied to the pages and anything they embed. Payment
+ * included: a donation is paid on Stripe's own Checkout page (a redirect), and Stripe.js on the donate page only
+ * collects fraud signals there.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /** JSON bodies above this are refused with 413 (forms are small; a 5,000-character message fits easily). */
-export const JSON_BODY_LIMIT = '16kb';
+const JSON_BODY_LIMIT = '16kb';
+
+/** Judged by its Stripe signature alone (raw body), not by the browser checks of the other POST endpoints. */
+const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    bufferLogs: true,
-  });
+  const accessLog = createAccessLog(config);
+  const server = express();
+  // Paths match exactly as written: /API/send-email is not the API. Express's router takes this setting when it is
+  // created, before Nest adds anything to it.
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, accessLog),
+    new LimitedExpressAdapter(config.http, server),
+    { bodyParser: false, bufferLogs: true },
+  );
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Pages carry their own precomputed ETag (SiteService); hashing every JSON answer of the API buys nothing.
   app.set('etag', false);
+  // Every request, however it is answered, leaves one access-log line.
+  app.use(accessLog);
   const security = {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
+    // The same as CSP frame-ancestors 'none', for browsers that only know this header.
+    xFrameOptions: { action: 'deny' },
   } as const;
   const pageHeaders = helmet(security);
   // JSON answers get the headers that mean something for them (CSP, HSTS, nosniff, frame, referrer and resource
@@ -59,14 +93,22 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
-    (isApiPath(request.path) ? apiHeaders : pageHeaders)(request, response, next),
-  );
-  // Stripe signs the exact bytes: the webhook gets the raw body, everything else parsed JSON.
-  app.use('/api/stripe/webhook', express.raw({ type: '*/*', limit: '256kb' }));
+  app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
+    if (isApiPath(request.path)) return apiHeaders(request, response, next);
+    response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    pageHeaders(request, response, next);
+  });
+  // Before anything else looks at the path: one long path must not cost more than a short one.
+  app.use(refuseLongPaths);
+  // Forms, checkout and error reports: JSON from the site's own pages (or from no browser) only, before any parsing.
+  app.use(sameSiteJsonOnly(config.publicBaseUrl, [STRIPE_WEBHOOK_PATH]));
+  // Stripe signs the exact bytes: the webhook gets the raw body, everything else parsed JSON. Bodies of GET and
+  // HEAD are not read at all.
+  app.use(STRIPE_WEBHOOK_PATH, withBody(express.raw({ type: '*/*', limit: '256kb' })));
   // Crash reports may carry long stacks: accepted up to 128 KB and truncated by the DTO, not refused.
-  app.use('/api/report-error', express.json({ limit: '128kb', type: ['application/json', 'text/plain'] }));
-  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json', 'text/plain'] }));
+  app.use('/api/report-error', withBody(express.json({ limit: '128kb' })));
+  app.use(withBody(express.json({ limit: JSON_BODY_LIMIT })));
+  app.use(refuseUnusableJson);
   // Pages and assets only: API answers are small JSON (under the threshold), so compression there is pure cost.
   const compress = compression({ threshold: 1024 });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
@@ -81,9 +123,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.use('/assets', hashedAssets);
   // Non-HTML files of the build (favicon, images); pages themselves are served by SiteService with their status.
-  app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
-    /\.html?$/i.test(request.path) || isApiPath(request.path) ? next() : assets(request, response, next),
-  );
+  app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
+    if (/\.html?$/i.test(request.path) || isApiPath(request.path)) next();
+    else assets(request, response, next);
+  });
   app.use(siteMiddleware(app.get(SiteService)));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(app.get(SiteService)));

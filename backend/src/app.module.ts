@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { HttpLogger } from 'pino-http';
 import type { AppConfig } from './config/app-config';
 import { CheckoutModule } from './checkout/checkout.module';
+import { loggerModuleParams } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
@@ -17,27 +17,7 @@ import { SubmissionsModule } from './submissions/submissions.module';
 import { StripeModule } from './stripe/stripe.module';
 import { TurnstileModule } from './turnstile/turnstile.module';
 
-/** Personal data never reaches the logs (names, emails, phone numbers, messages). */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["stripe-signature"]',
-  '*.name',
-  '*.email',
-  '*.phone',
-  '*.message',
-  '*.subject',
-  '*.motivation',
-  '*.experience',
-  '*.description',
-  '*.referrerName',
-  '*.referrerEmail',
-  '*.formData',
-  '*.to',
-  '*.replyTo',
-];
-
-/** One module per domain (STYLE.md); add new ones here. */
+/** One module per domain (docs/architecture.md §10); add new ones here. */
 const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   ErrorReportsModule,
   StripeModule,
@@ -49,31 +29,14 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `accessLog`: the app's access log middleware (createApp mounts it first); its logger is the app's logger. */
+  static forRoot(config: AppConfig, accessLog: HttpLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req: IncomingMessage) => {
-              const given = req.headers['x-request-id'];
-              return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-            },
-            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url?.split('?')[0],
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
-        }),
-        RateLimitModule, // spec/ARCHITECTURE: a per-address limit on every POST (rate-limit/rate-limit.guard.ts)
+        LoggerModule.forRoot(loggerModuleParams(accessLog)),
+        RateLimitModule, // docs/product.md §9.5, docs/architecture.md §9.4: a per-address limit on every POST (rate-limit/rate-limit.guard.ts)
         DatabaseModule,
         SiteModule,
         HealthModule,

@@ -1,14 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger, LoggerModule } from 'nestjs-pino';
-import { REDACTED_LOG_PATHS } from './app.module';
+import { REDACTED_LOG_PATHS } from './common/logging';
 import { loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
+import { RetentionModule } from './retention/retention.module';
 
-/** Only what the mail worker needs: configuration, logs, the database, the queue and the mail module. */
+/**
+ * The background work without HTTP: configuration, logs, the database, the queue, the mail worker and the nightly
+ * retention purge. Every scheduled or queued job lives in one of these modules. The web process works them too
+ * unless RUN_WORKER=false; pg-boss hands each job to one process, so an email or a purge runs once however many
+ * processes work the queue, and at least one does in either deployment.
+ */
 @Module({})
 class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -20,14 +26,15 @@ class WorkerModule {
         DatabaseModule,
         QueueModule,
         MailModule,
+        RetentionModule,
       ],
     };
   }
 }
 
 /**
- * `npm run worker`: the submission email worker without HTTP, for deployments that run web processes with
- * RUN_WORKER=false. Same configuration as the web process; SIGTERM finishes the jobs in hand, then exits.
+ * `npm run worker`: the submission email worker and the retention purge without HTTP, for deployments that run web
+ * processes with RUN_WORKER=false. Same configuration as the web process; SIGTERM finishes the jobs in hand, then exits.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

@@ -2,25 +2,11 @@ import { DONATION_TIERS, ROUTES } from '@stichting/contracts';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { PrismaService } from '../src/database/prisma.service';
+import { donationBody } from './support/submissions';
 import { createTestDatabase } from './support/test-database';
 import { startTestStack, TURNSTILE_TOKENS, type TestStack } from './support/test-app';
 
-/** What the donate page sends (spec §7): empty strings for absent fields, plus the Turnstile token. */
-function donation(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    amount: 250,
-    name: 'Anna de Vries',
-    email: 'anna@example.org',
-    message: '',
-    source: '',
-    platform: '',
-    referrerName: '',
-    referrerEmail: '',
-    language: 'nl',
-    turnstileToken: TURNSTILE_TOKENS.pass,
-    ...overrides,
-  };
-}
+const donation = donationBody;
 
 function post(stack: TestStack, body: unknown): Promise<Response> {
   return fetch(`${stack.url}/api/create-checkout-session`, {

@@ -1,6 +1,16 @@
 import { Client } from 'pg';
 import { ERROR_REPORT_LIMIT_PER_MINUTE } from '../src/error-reports/error-reports.controller';
+import { STORED_COMPONENT_STACK_CHARS, STORED_STACK_CHARS } from '../src/error-reports/dto/error-report.dto';
+import { AppProcess, useFaultFixture, waitUntil } from './support/faults-app';
+import { sql } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';
+
+const reportTo = (url: string, body: unknown) =>
+  fetch(`${url}/api/report-error`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('POST /api/report-error', () => {
   let stack: TestStack;
@@ -15,12 +25,7 @@ describe('POST /api/report-error', () => {
     await stack.close();
   });
 
-  const report = (body: unknown, ip = '10.0.0.1') =>
-    fetch(`${stack.url}/api/report-error`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify(body),
-    });
+  const report = (body: unknown) => reportTo(stack.url, body);
 
   it('stores a crash report and counts repeats of the same error instead of copying it', async () => {
     const crash = {
@@ -33,17 +38,33 @@ describe('POST /api/report-error', () => {
     };
     for (let i = 0; i < 3; i++) expect((await report(crash)).status).toBe(202);
     const { rows } = await db.query('SELECT message, occurrences, component_stack FROM error_reports');
-    expect(rows).toEqual([{ message: crash.message, occurrences: 3, component_stack: crash.componentStack }]);
+    expect(rows).toEqual([{ message: crash.message, occurrences: 3, component_stack: crash.componentStack.trim() }]);
   });
 
-  it('truncates a 100 KB stack instead of refusing it', async () => {
+  it('keeps the first page and browser of an error when it is reported again from elsewhere', async () => {
+    const crash = { message: 'Repeated crash', stack: 'Error: Repeated crash\n    at Donate (/assets/donate.js:1:9)' };
+    await report({ ...crash, url: 'http://127.0.0.1/doneren', userAgent: 'Firefox/140' });
+    const repeat = await report({ ...crash, url: 'http://127.0.0.1/?utm=attacker', userAgent: 'Attacker/1.0' });
+    expect(repeat.status).toBe(202);
+    const { rows } = await db.query(
+      "SELECT url, user_agent, occurrences FROM error_reports WHERE message = 'Repeated crash'",
+    );
+    expect(rows).toEqual([{ url: 'http://127.0.0.1/doneren', user_agent: 'Firefox/140', occurrences: 2 }]);
+  });
+
+  it('stores at most about 4 KB of stack and 2 KB of component stack of a 120 KB report, instead of refusing it', async () => {
     const response = await report({
       message: 'Huge stack',
-      stack: `Error: Huge\n    at x (a.js:1:1)\n${'y'.repeat(100_000)}`,
+      stack: `Error: Huge\n    at x (a.js:1:1)\n${'y'.repeat(60_000)}`,
+      componentStack: `\n    at Page\n${'z'.repeat(60_000)}`,
     });
     expect(response.status).toBe(202);
-    const { rows } = await db.query("SELECT length(stack) AS length FROM error_reports WHERE message = 'Huge stack'");
-    expect(rows[0].length).toBe(16000);
+    const { rows } = await db.query(
+      "SELECT length(stack) AS stack, length(component_stack) AS component FROM error_reports WHERE message = 'Huge stack'",
+    );
+    expect(rows).toEqual([{ stack: STORED_STACK_CHARS, component: STORED_COMPONENT_STACK_CHARS }]);
+    expect(STORED_STACK_CHARS).toBeLessThanOrEqual(4096);
+    expect(STORED_COMPONENT_STACK_CHARS).toBeLessThanOrEqual(2048);
   });
 
   it('refuses a report without a message with a field error', async () => {
@@ -71,5 +92,91 @@ describe('POST /api/report-error rate limit', () => {
     } finally {
       await stack.close();
     }
+  });
+});
+
+/**
+ * The global caps, counted in PostgreSQL: built app processes (so their log lines can be read), two of them on one
+ * database where the count must hold across instances. Each sends fewer reports than the per-client limit.
+ */
+describe('error report caps', () => {
+  const fixture = useFaultFixture();
+  const db = <T extends Record<string, unknown>>(text: string) => sql<T>({ database: fixture.database }, text);
+  const storedCount = async () => Number((await db<{ n: string }>('SELECT count(*) AS n FROM error_reports'))[0].n);
+  const logLines = (app: AppProcess, pattern: RegExp) =>
+    app
+      .log()
+      .split('\n')
+      .filter((line) => pattern.test(line));
+
+  async function startApp(extra: Record<string, string>): Promise<AppProcess> {
+    const app = AppProcess.main(await fixture.stubs.env(fixture.database.url, { LOG_LEVEL: 'warn', ...extra }));
+    fixture.apps.push(app);
+    await app.waitReady();
+    return app;
+  }
+
+  /** Counts are per clock hour: a test that would straddle the hour waits for the next one instead. */
+  async function awayFromTheHour(): Promise<void> {
+    const toNextHour = 3_600_000 - (Date.now() % 3_600_000);
+    if (toNextHour < 60_000) await new Promise((resolve) => setTimeout(resolve, toNextHour + 1000));
+  }
+
+  it('stores at most ERROR_REPORTS_PER_HOUR new errors an hour across instances, answers 202, logs once', async () => {
+    const apps = await Promise.all([1, 2].map(() => startApp({ ERROR_REPORTS_PER_HOUR: '4' })));
+    await awayFromTheHour();
+    const crash = (app: number, i: number) => ({
+      message: `flood ${app}-${i}`,
+      stack: `Error\n    at f${i} (x.js:1:1)`,
+    });
+    const statuses = await Promise.all(
+      apps.flatMap((app, a) =>
+        Array.from({ length: 6 }, (_, i) => reportTo(app.url, crash(a, i)).then((r) => r.status)),
+      ),
+    );
+    expect(statuses).toEqual(Array(12).fill(202));
+    expect(await storedCount()).toBe(4);
+
+    // A known error is still counted past the cap: it adds no row.
+    const [known] = await db<{ message: string }>('SELECT message FROM error_reports LIMIT 1');
+    const [a, i] = known.message.slice('flood '.length).split('-').map(Number);
+    expect((await reportTo(apps[0].url, crash(a, i))).status).toBe(202);
+    expect(await db(`SELECT occurrences FROM error_reports WHERE message = '${known.message}'`)).toEqual([
+      { occurrences: 2 },
+    ]);
+    expect(await storedCount()).toBe(4);
+
+    // Each instance says so once for the hour, not once per refused report.
+    for (const app of apps) {
+      await waitUntil(
+        () => logLines(app, /ERROR_REPORTS_PER_HOUR/).length > 0,
+        10_000,
+        () => app.log(),
+      );
+      expect(logLines(app, /ERROR_REPORTS_PER_HOUR/)).toHaveLength(1);
+    }
+    await Promise.all(apps.map((app) => app.stop()));
+  });
+
+  it('stores no new error once the table holds ERROR_REPORTS_MAX_ROWS rows, answers 202, logs once', async () => {
+    await db('DELETE FROM error_reports');
+    await db(`INSERT INTO error_reports (id, fingerprint, message)
+      SELECT gen_random_uuid(), 'old' || n, 'old error ' || n FROM generate_series(1, 3) AS n`);
+    const app = await startApp({ ERROR_REPORTS_MAX_ROWS: '4' });
+    await awayFromTheHour();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await reportTo(app.url, { message: `new error ${i}` })).status);
+    expect(statuses).toEqual([202, 202, 202, 202]);
+    expect(await db("SELECT message FROM error_reports WHERE message LIKE 'new error%'")).toEqual([
+      { message: 'new error 0' },
+    ]);
+    expect(await storedCount()).toBe(4);
+    await waitUntil(
+      () => logLines(app, /ERROR_REPORTS_MAX_ROWS/).length > 0,
+      10_000,
+      () => app.log(),
+    );
+    expect(logLines(app, /ERROR_REPORTS_MAX_ROWS/)).toHaveLength(1);
+    await app.stop();
   });
 });

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Client } from 'pg';
-import { findDataset, type ExportFilters, type ExportFormat } from '../src/exports/export-datasets';
+import { findDataset } from '../src/exports/export-datasets';
+import type { ExportFilters, ExportFormat } from '../src/exports/export-query';
 import { streamExport } from '../src/exports/export-runner';
 
 /**

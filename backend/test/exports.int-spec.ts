@@ -6,10 +6,11 @@ import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { DATASETS, findDataset } from '../src/exports/export-datasets';
 import { assertCliBuilt, exportToBuffer, runCommand } from './exports.helpers';
+import { FORMULA_START, PLAIN_SIGNED_NUMBER, spreadsheetCells } from './support/spreadsheet-cells';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /**
- * Staff exports (issue 7) against a real, migrated PostgreSQL. Times are chosen around Amsterdam midnights:
+ * Staff exports against a real, migrated PostgreSQL. Times are chosen around Amsterdam midnights:
  * --since/--until are Amsterdam calendar days, CSV/JSON carry UTC, XLSX carries Amsterdam wall-clock time.
  */
 const IDS = {
@@ -61,7 +62,7 @@ VALUES
 type Row = Record<string, string>;
 
 function parseCsv(buffer: Buffer): Row[] {
-  return parse(buffer, { bom: true, columns: true }) as Row[];
+  return parse<Row>(buffer, { bom: true, columns: true });
 }
 
 describe('staff exports', () => {
@@ -89,7 +90,7 @@ describe('staff exports', () => {
     it('starts with a UTF-8 byte order mark and has one header column per field', async () => {
       const buffer = await exportToBuffer(db, 'submissions', 'csv');
       expect([...buffer.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const [header] = parse(buffer, { bom: true, to_line: 1 }) as string[][];
+      const [header] = parse(buffer, { bom: true, to_line: 1 });
       expect(header).toEqual(findDataset('submissions')!.columns.map((col) => col.header));
       expect(header).toEqual(
         expect.arrayContaining(['email_status', 'email_attempts', 'email_last_error', 'email_sent_at']),
@@ -290,7 +291,7 @@ describe('staff exports', () => {
         readFileSync(file, 'utf8')
           .trim()
           .split('\n')
-          .map((l) => JSON.parse(l).stripe_invoice_id),
+          .map((l) => (JSON.parse(l) as { stripe_invoice_id: string }).stripe_invoice_id),
       ).toEqual(['in_1', 'in_2', 'in_3']);
     });
 
@@ -315,7 +316,7 @@ describe('staff exports', () => {
       [['submissions', '--colour'], /^Unknown option --colour/],
       [['submissions', '--output'], /^--output needs a value/],
     ])('refuses %j with exit code 2, one clear line and a hint', async (args, message) => {
-      const run = await runCommand('export', args as string[], env());
+      const run = await runCommand('export', args, env());
       expect(run.code).toBe(2);
       const lines = run.stderr.trim().split('\n');
       expect(lines[0]).toMatch(message);
@@ -339,5 +340,69 @@ describe('staff exports', () => {
       expect(run.stderr).toContain('DATABASE_URL is required');
       expect(run.stderr).not.toMatch(/SMTP_URL|STRIPE|TURNSTILE|\n\s+at /);
     });
+  });
+});
+
+describe('staff exports opened in a spreadsheet, with "," or ";" as list separator', () => {
+  let database: TestDatabase;
+  let db: Client;
+  const HOSTILE = {
+    name: `x;=cmd|' /C calc'!A0;y`,
+    location: 'Den Haag; @SUM(1+1)*cmd|x',
+    subject: 'a;"=HYPERLINK(""http://evil.example"")',
+    message: 'Hallo,\n=HYPERLINK("http://evil.example","klik")\r\n\n-2+cmd|x\r+1;;@y\n\t=1',
+    description: 'Eerste regel\n  - een opsomming',
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+    await db.query(
+      `INSERT INTO submissions (id, type, language, name, email, phone, location, subject, message, description)
+       VALUES (gen_random_uuid(), 'contact', 'nl', $1, 'evil@example.org', '+31 6 1234 5678', $2, $3, $4, $5)`,
+      [HOSTILE.name, HOSTILE.location, HOSTILE.subject, HOSTILE.message, HOSTILE.description],
+    );
+    await db.query(
+      `INSERT INTO donation_intents (id, amount_cents, name, email, message, language, status)
+       VALUES (gen_random_uuid(), 1000, '  =cmd|x', 'donor@example.org', 'Succes;-cmd|x', 'nl', 'completed')`,
+    );
+    // Error reports arrive from anyone's browser; rows stored before input was trimmed may start with spaces.
+    await db.query(
+      `INSERT INTO error_reports (id, fingerprint, message, stack, component_stack, url, user_agent)
+       VALUES (gen_random_uuid(), 'fp', $1, $2, $3, $4, $5)`,
+      [" =cmd|' /C calc'!A0", 'Error\n=1+1', '\n    @x', 'https://x/;=1', '\t+cmd|x'],
+    );
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  const exportedCsv = async (dataset: string) => (await exportToBuffer(db, dataset, 'csv')).toString('utf8');
+
+  it.each(DATASETS.map((d) => d.name))('%s: no cell starts a formula when split on ";"', async (name) => {
+    const cells = spreadsheetCells(await exportedCsv(name), ';');
+    expect(cells.length).toBeGreaterThan(1);
+    expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
+  });
+
+  it.each(DATASETS.map((d) => d.name))('%s: no cell starts a formula when split on ","', async (name) => {
+    const cells = spreadsheetCells(await exportedCsv(name), ',');
+    expect(cells.filter((cell) => FORMULA_START.test(cell) && !PLAIN_SIGNED_NUMBER.test(cell))).toEqual([]);
+  });
+
+  it('changes a value only by an apostrophe where a cell could start, and keeps phone numbers', async () => {
+    const [row] = parseCsv(Buffer.from(await exportedCsv('submissions')));
+    expect(row).toMatchObject({
+      name: `x;'=cmd|' /C calc'!A0;y`,
+      location: "Den Haag;' @SUM(1+1)*cmd|x",
+      subject: `a;'"=HYPERLINK(""http://evil.example"")`,
+      message: `Hallo,\n'=HYPERLINK("http://evil.example","klik")\r\n\n'-2+cmd|x\r'+1;;'@y\n\t'=1`,
+      description: "Eerste regel\n'  - een opsomming",
+      phone: '+31 6 1234 5678',
+    });
+    const [report] = parseCsv(Buffer.from(await exportedCsv('error-reports')));
+    expect(report).toMatchObject({ message: "' =cmd|' /C calc'!A0", user_agent: "\t'+cmd|x" });
   });
 });

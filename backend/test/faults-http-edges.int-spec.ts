@@ -13,12 +13,14 @@ const LEAKS = /at \w+ \(|node_modules|\/work\/|dist\/|\.[jt]s:\d|prisma|ECONN|pg
 
 function expectSecurityHeaders(response: Response, what: string): void {
   const headers = Object.fromEntries(response.headers);
+  const isApi = new URL(response.url).pathname.startsWith('/api/');
   const problems = [
     !headers['content-security-policy']?.includes("default-src 'self'") && 'CSP default-src',
     !headers['content-security-policy']?.includes("frame-ancestors 'none'") && 'CSP frame-ancestors',
     headers['x-content-type-options'] !== 'nosniff' && 'nosniff',
     !headers['strict-transport-security']?.includes('max-age=') && 'HSTS',
-    !headers['x-frame-options'] && 'x-frame-options',
+    headers['x-frame-options'] !== 'DENY' && 'x-frame-options DENY',
+    !isApi && !/(^|, )camera=\(\)/.test(headers['permissions-policy'] ?? '') && 'Permissions-Policy',
     !headers['referrer-policy'] && 'referrer-policy',
     headers['x-powered-by'] !== undefined && 'x-powered-by present',
   ].filter(Boolean);
@@ -38,14 +40,14 @@ function expectCleanError(status: number, text: string, what: string): void {
       body: {
         success: false,
         error: expect.any(String),
-        ...((body as { fields?: object }).fields ? { fields: expect.any(Object) } : {}),
+        ...((body as { fields?: object }).fields ? { fields: expect.any(Object), codes: expect.any(Object) } : {}),
       },
     });
   }
   expect({ what, status, leaks: LEAKS.exec(text)?.[0] ?? null }).toEqual({ what, status, leaks: null });
 }
 
-describe('issue 8: the production build at its edges (headers, error bodies, rate limits)', () => {
+describe('the production build at its edges (headers, error bodies, rate limits)', () => {
   const fixture = useFaultFixture();
   let direct: AppProcess;
   let proxied: AppProcess;
@@ -115,13 +117,20 @@ describe('issue 8: the production build at its edges (headers, error bodies, rat
       ['unknown API path', post('/api/unknown', '{}'), 404],
       ['too large', post('/api/send-email', JSON.stringify({ x: 'a'.repeat(40_000) })), 413],
       ['unsigned webhook', post('/api/stripe/webhook', '{}'), 400],
+      ['path over 2 KB', post(`/api/send-email/${'a'.repeat(3000)}`, '{}'), 414],
+      [
+        'NUL byte in a field',
+        post('/api/send-email', JSON.stringify(sendEmailBody('contact', { name: 'A\u0000' }))),
+        400,
+      ],
+      ['deeply nested JSON', post('/api/report-error', `{"message":${'['.repeat(5000)}${']'.repeat(5000)}}`), 400],
     ];
     for (const [what, pending, status] of cases) {
       const { status: actual, text } = await pending;
       expect({ what, status: actual }).toEqual({ what, status });
       expectCleanError(actual, text, what);
     }
-    for (const path of ['/error/500', '/does-not-exist', '/admin', '/api/send-email']) {
+    for (const path of ['/error/500', '/does-not-exist', '/admin', '/api/send-email', '/%ff', `/${'a'.repeat(3000)}`]) {
       const response = await fetch(`${proxied.url}${path}`, { headers: { accept: 'text/html' } });
       expectCleanError(response.status, await response.text(), `GET ${path}`);
     }

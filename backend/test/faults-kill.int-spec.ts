@@ -9,7 +9,7 @@ const KILL_AFTER_MAILS = 10;
 /** Paces each lane, so the burst (at least 500 / 20 x 150 ms = 3.75 s) is still going when sending starts. */
 const PAUSE_MS = 150;
 
-describe('issue 8: the server killed with SIGKILL in the middle of a burst of submissions', () => {
+describe('the server killed with SIGKILL in the middle of a burst of submissions', () => {
   const fixture = useFaultFixture();
   const { apps } = fixture;
 

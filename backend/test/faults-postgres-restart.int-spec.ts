@@ -42,7 +42,7 @@ class Load {
   }
 }
 
-describe('issue 8: PostgreSQL restarted under load (a private server, really stopped and started)', () => {
+describe('PostgreSQL restarted under load (a private server, really stopped and started)', () => {
   let postgres: PrivatePostgres;
   let databaseUrl: string;
   let stubs: FaultStubs;

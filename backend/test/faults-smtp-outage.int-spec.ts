@@ -40,7 +40,7 @@ function problems(row: ExportedRow, previous: ExportedRow | undefined, smtpUp: b
   return found;
 }
 
-describe('issue 8: SMTP refusing connections for a while, then back (status correct throughout)', () => {
+describe('SMTP refusing connections for a while, then back (status correct throughout)', () => {
   let stack: TestStack;
   let db: Client;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { sql } from './support/submissions';
 
 const BURST = 300;
 
-describe('issue 8: two app containers started at the same moment on one fresh, empty database', () => {
+describe('two app containers started at the same moment on one fresh, empty database', () => {
   const fixture = useFaultFixture({ migrate: false });
   const { apps } = fixture;
 

@@ -9,7 +9,7 @@ import { assertCliBuilt, runCommand } from './exports.helpers';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /**
- * Data lifecycle (issue 7): purge by retention period, erasure on request, email recovery, each run as staff run
+ * Data lifecycle: purge by retention period, erasure on request, email recovery, each run as staff run
  * it (the built commands as child processes) against a real PostgreSQL, checked row by row afterwards.
  */
 const ago = (days: number) => `now() - interval '${days} days'`;
@@ -40,21 +40,21 @@ describe('npm run purge', () => {
   beforeAll(async () => {
     assertCliBuilt();
     ({ database, db } = await freshDatabase());
-    // Defaults: volunteer 730, contact 365, help-request 730 days; error reports 90 days.
+    // Defaults: volunteer 56, contact 365, help-request 180 days; error reports 90 days; donations 2922 days.
     await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
-      ${submission(id(1), 'volunteer', 'a@example.org', 800)},
-      ${submission(id(2), 'volunteer', 'b@example.org', 700)},
+      ${submission(id(1), 'volunteer', 'a@example.org', 60)},
+      ${submission(id(2), 'volunteer', 'b@example.org', 50)},
       ${submission(id(3), 'contact', 'c@example.org', 400)},
       ${submission(id(4), 'contact', 'd@example.org', 100)},
-      ${submission(id(5), 'help-request', 'e@example.org', 731)},
+      ${submission(id(5), 'help-request', 'e@example.org', 181)},
       ${submission(id(6), 'help-request', 'f@example.org', 10)}`);
     await db.query(`INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at) VALUES
       (gen_random_uuid(), 'old', 'old error', ${ago(200)}, ${ago(91)}),
       (gen_random_uuid(), 'recent', 'recent error', ${ago(200)}, ${ago(5)})`);
     await db.query(`INSERT INTO donation_intents (id, amount_cents, email, language, status, created_at)
-      VALUES ('${id(50)}', 1000, 'old@example.org', 'nl', 'completed', ${ago(3000)})`);
+      VALUES ('${id(50)}', 1000, 'old@example.org', 'nl', 'completed', ${ago(2500)})`);
     await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
-      VALUES (gen_random_uuid(), '${id(50)}', 'in_old', 1000, 'paid', ${ago(2990)})`);
+      VALUES (gen_random_uuid(), '${id(50)}', 'in_old', 1000, 'paid', ${ago(2490)})`);
   });
   afterAll(async () => {
     await db.end();
@@ -69,10 +69,11 @@ describe('npm run purge', () => {
     expect(run.code).toBe(0);
     const out = run.stdout.toString();
     expect(out).toContain('Dry run: nothing changed.');
-    expect(out).toMatch(/volunteer submissions\s+1 {2}\(older than 730 days\)/);
+    expect(out).toMatch(/volunteer submissions\s+1 {2}\(older than 56 days\)/);
     expect(out).toMatch(/contact submissions\s+1 {2}\(older than 365 days\)/);
-    expect(out).toMatch(/help-request submissions\s+1 {2}\(older than 730 days\)/);
+    expect(out).toMatch(/help-request submissions\s+1 {2}\(older than 180 days\)/);
     expect(out).toMatch(/error reports\s+1 {2}\(not seen for 90 days\)/);
+    expect(out).toMatch(/donation payments\s+0 {2}\(older than 2922 days\)/);
     expect(await remaining()).toHaveLength(6);
     expect(await count(db, 'SELECT count(*) FROM error_reports')).toBe(2);
     expect(await count(db, 'SELECT count(*) FROM audit_log')).toBe(0);
@@ -86,7 +87,7 @@ describe('npm run purge', () => {
     expect(bad.stderr).toContain('RETENTION_DAYS_CONTACT must be a positive whole number (got "x")');
   });
 
-  it('deletes exactly the expired rows, keeps donations, and writes an audit line with counts only', async () => {
+  it('deletes exactly the expired rows, keeps donations within their period, and writes an audit line with counts only', async () => {
     const run = await runCommand('purge', [], { DATABASE_URL: database.url });
     expect(run.code).toBe(0);
     expect(run.stdout.toString()).toContain('Rows deleted:');
@@ -101,7 +102,9 @@ describe('npm run purge', () => {
         detail: {
           submissions: { volunteer: 1, contact: 1, 'help-request': 1 },
           errorReports: 1,
-          retentionDays: { volunteer: 730, contact: 365, 'help-request': 730, errorReports: 90 },
+          donations: 0,
+          donationPayments: 0,
+          retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
         },
       },
     ]);
@@ -121,7 +124,7 @@ describe('daily retention job', () => {
     const config = {
       databaseUrl: database.url,
       runWorker: true,
-      retentionDays: { volunteer: 730, contact: 365, 'help-request': 730, errorReports: 90 },
+      retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
     } as AppConfig;
     const queue = new QueueService(config);
     try {
@@ -312,7 +315,7 @@ describe('npm run mail', () => {
       const run = await runCommand('mail', ['retry'], { DATABASE_URL: database.url });
       expect(run.code).toBe(0);
       expect(run.stdout.toString()).toBe('Queued 2 dead deliveries again; the running app or worker sends them.\n');
-      const { rows } = await db.query('SELECT id, email_status FROM submissions ORDER BY id');
+      const { rows } = await db.query<{ email_status: string }>('SELECT id, email_status FROM submissions ORDER BY id');
       expect(rows.map((row) => row.email_status)).toEqual(['sent', 'queued', 'queued', 'retrying']);
       const jobs = await boss.findJobs<{ submissionId: string }>(SUBMISSION_EMAIL_QUEUE, { queued: true });
       expect(jobs.map((job) => job.data.submissionId).sort()).toEqual([id(2), id(3)]);

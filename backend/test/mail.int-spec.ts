@@ -1,5 +1,6 @@
 import { MailRecoveryService } from '../src/mail/mail-recovery.service';
-import { DEFAULT_MAIL_RETRY_POLICY, MIN_RETRY_SPAN_SECONDS, retrySpanSeconds } from '../src/mail/mail-retry-policy';
+import { MailStatusService } from '../src/mail/mail-status.service';
+import { DEFAULT_MAIL_RETRY_POLICY, MIN_RETRY_SPAN_SECONDS, retrySpanSeconds } from '../src/config/mail-retry-policy';
 import { loadConfig } from '../src/config/app-config';
 import {
   emailStates,
@@ -130,13 +131,14 @@ describe('mail delivery when SMTP fails', () => {
     expect(await sql(stack, "SELECT 1 FROM pgboss.job WHERE name = 'submission-email-dead'")).toHaveLength(1);
 
     const recovery = stack.app.get(MailRecoveryService);
-    expect(await recovery.countByStatus()).toMatchObject({ dead: 1, queued: 0, sending: 0, retrying: 0 });
+    const status = stack.app.get(MailStatusService);
+    expect(await status.countByStatus()).toMatchObject({ dead: 1, queued: 0, sending: 0, retrying: 0 });
 
     stack.smtp.refuseWith = undefined;
     expect(await recovery.retryDead()).toEqual({ requeued: [id] });
     await waitForStatus(stack, id, 'sent');
     expectDeliveredExactlyOnce(stack, [id]);
-    expect(await recovery.countByStatus()).toMatchObject({ dead: 0, queued: 0, sending: 0, retrying: 0 });
+    expect(await status.countByStatus()).toMatchObject({ dead: 0, queued: 0, sending: 0, retrying: 0 });
     expect(await sql(stack, "SELECT 1 FROM pgboss.job WHERE name = 'submission-email-dead'")).toHaveLength(0);
     const [audit] = await sql(stack, "SELECT detail FROM audit_log WHERE action = 'mail.retry'");
     expect(audit.detail).toEqual({ count: 1, submissionIds: [id] });

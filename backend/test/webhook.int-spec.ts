@@ -1,7 +1,12 @@
+import { WEBHOOK_REJECTIONS_PER_MINUTE } from '../src/checkout/checkout-webhook.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../src/stripe/stripe.client';
+import { hostname } from 'node:os';
+import { AppProcess, useFaultFixture } from './support/faults-app';
 import { completedSession, invoice, signWebhook, stripeEvent } from './support/stripe-stub';
-import { startTestStack, TEST_WEBHOOK_SECRET, TURNSTILE_TOKENS, type TestStack } from './support/test-app';
+import { sql } from './support/submissions';
+import { startTestStack, TEST_WEBHOOK_SECRET, type TestStack } from './support/test-app';
+import { passToken } from './support/turnstile-stub';
 
 describe('POST /api/stripe/webhook', () => {
   let stack: TestStack;
@@ -25,7 +30,7 @@ describe('POST /api/stripe/webhook', () => {
     const response = await fetch(`${stack.url}/api/create-checkout-session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount, email, language: 'en', turnstileToken: TURNSTILE_TOKENS.pass }),
+      body: JSON.stringify({ amount, email, language: 'en', turnstileToken: passToken('donate') }),
     });
     expect(response.status).toBe(200);
     const session = stack.stripe.sessions.at(-1)!;
@@ -216,5 +221,109 @@ describe('POST /api/stripe/webhook', () => {
       stripeSubscriptionId: 'sub_unknown',
       status: 'paid',
     });
+  });
+});
+
+/**
+ * Anyone can POST to the webhook. Each refused delivery is one short log line with a reason code, and past
+ * WEBHOOK_REJECTIONS_PER_MINUTE refusals a minute from one address the answer is 429 without a line each, so a
+ * flood of forged deliveries cannot fill the disk. Runs the production build, whose log lines are its stdout.
+ */
+describe('POST /api/stripe/webhook: refused deliveries in the log', () => {
+  const fixture = useFaultFixture();
+  let app: AppProcess;
+  let stdout = '';
+  beforeAll(async () => {
+    const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', TRUST_PROXY: '1' };
+    app = AppProcess.main(await fixture.stubs.env(fixture.database.url, env));
+    fixture.apps.push(app);
+    app.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    await app.waitReady();
+  }, 120_000);
+
+  /** A delivery from `client` (the address the proxy in front appended to X-Forwarded-For). */
+  function deliver(client: string, event: object, options: { secret?: string; timestamp?: number } = {}) {
+    const { body, signature } = signWebhook(event, options.secret ?? TEST_WEBHOOK_SECRET, options.timestamp);
+    return fetch(`${app.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'x-forwarded-for': client,
+      },
+      body,
+    });
+  }
+
+  /** The log lines written from now on, at warning level or above (the ones an operator is alerted to). */
+  function warningsFrom(start: number): string[] {
+    return stdout
+      .slice(start)
+      .split('\n')
+      .filter((line) => line.startsWith('{') && (JSON.parse(line) as { level: number }).level >= 40);
+  }
+
+  it('logs one short line with a reason code per refusal, then answers 429 without logging each', async () => {
+    const start = stdout.length;
+    const forged = stripeEvent('invoice.paid', invoice({ id: 'in_forged', subscription: 'sub_forged', amount: 100 }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      statuses.push((await deliver('203.0.113.66', forged, { secret: 'whsec_forger' })).status);
+    }
+    expect(statuses).toEqual([
+      ...new Array(WEBHOOK_REJECTIONS_PER_MINUTE).fill(400),
+      ...new Array(60 - WEBHOOK_REJECTIONS_PER_MINUTE).fill(429),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = warningsFrom(start);
+    // One line per refusal up to the limit, and one that says the limit was reached.
+    expect(lines).toHaveLength(WEBHOOK_REJECTIONS_PER_MINUTE + 1);
+    // pino's envelope (time, pid, hostname, request id, logger) carries the event and its reason code, nothing
+    // else: about 280 bytes instead of about 700 with the SDK's advice text.
+    const envelope = new Set(['level', 'time', 'pid', 'hostname', 'req', 'context', 'msg']);
+    const own = lines.map((line) =>
+      Object.fromEntries(Object.entries(JSON.parse(line) as object).filter(([key]) => !envelope.has(key))),
+    );
+    expect(own).toEqual([
+      ...new Array(WEBHOOK_REJECTIONS_PER_MINUTE).fill({ event: 'stripe_webhook_rejected', reason: 'bad_signature' }),
+      { event: 'stripe_webhook_rejected', reason: 'rate_limited' },
+    ]);
+    for (const line of lines) expect(line.length - hostname().length).toBeLessThan(400);
+    expect(await sql(fixture, 'SELECT 1 FROM stripe_events WHERE id = $1', [forged.id])).toEqual([]);
+  });
+
+  it('names the reason: missing signature, stale signature', async () => {
+    const start = stdout.length;
+    const event = stripeEvent('customer.created', { id: 'cus_reasons', object: 'customer' });
+    const missing = await fetch(`${app.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.70' },
+      body: JSON.stringify(event),
+    });
+    expect(missing.status).toBe(400);
+    const stale = Math.floor(Date.now() / 1000) - STRIPE_WEBHOOK_TOLERANCE_SECONDS - 60;
+    expect((await deliver('203.0.113.70', event, { timestamp: stale })).status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(warningsFrom(start).map((line) => (JSON.parse(line) as { reason: string }).reason)).toEqual([
+      'missing_signature',
+      'stale_signature',
+    ]);
+  });
+
+  it("still processes Stripe's signed deliveries, from another address and from the refused one", async () => {
+    for (const [client, id] of [
+      ['203.0.113.1', 'in_after_flood_1'],
+      ['203.0.113.66', 'in_after_flood_2'],
+    ]) {
+      const paid = stripeEvent('invoice.paid', invoice({ id, subscription: 'sub_after_flood', amount: 500 }));
+      const response = await deliver(client, paid);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, outcome: 'processed' });
+    }
+    const payments = await sql(
+      fixture,
+      "SELECT stripe_invoice_id FROM donation_payments WHERE stripe_subscription_id = 'sub_after_flood' ORDER BY 1",
+    );
+    expect(payments).toEqual([{ stripe_invoice_id: 'in_after_flood_1' }, { stripe_invoice_id: 'in_after_flood_2' }]);
   });
 });

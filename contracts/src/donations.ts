@@ -1,7 +1,7 @@
-/** spec §9: tiers in euro per month and the minimum custom amount. */
+/** docs/product.md §9: tiers in euro per month and the minimum custom amount. */
 export const DONATION_TIERS = [250, 500, 1000, 2500, 5000] as const;
 export const MIN_DONATION_EUR = 5;
-/** Beyond the spec: a sane ceiling so a typo cannot start a huge subscription. */
+/** Beyond the product rules: a sane ceiling so a typo cannot start a huge subscription. */
 export const MAX_DONATION_EUR = 100000;
 export const CHECKOUT_REDIRECT_DELAY_MS = 100;
 
@@ -17,7 +17,7 @@ export const DONATION_PLATFORMS = ['instagram', 'facebook', 'tiktok', 'youtube',
 export const DONATION_STATUSES = ['pending', 'open', 'completed', 'failed', 'cancelled'] as const;
 
 /**
- * spec §4: "7,50" and "7.50" both mean 7.5 euro; at most two decimals, so "5.000" is refused rather than read
+ * docs/product.md §4: "7,50" and "7.50" both mean 7.5 euro; at most two decimals, so "5.000" is refused rather than read
  * as five euro. Returns the number, or null when the text is not such an amount. No bounds: see parseEuroAmount.
  */
 export function parseEuroNumber(input: string): number | null {
@@ -28,16 +28,11 @@ export function parseEuroNumber(input: string): number | null {
 }
 
 /**
- * spec §4/§5: a custom amount is free text; both "7,50" and "7.50" mean 7.5 euro.
+ * docs/product.md §4/§5: a custom amount is free text; both "7,50" and "7.50" mean 7.5 euro.
  * Returns the amount in euro, or null when it is not a number of at least the minimum.
  */
 export function parseEuroAmount(input: string): number | null {
   const value = parseEuroNumber(input);
   if (value === null || value < MIN_DONATION_EUR || value > MAX_DONATION_EUR) return null;
   return value;
-}
-
-/** spec §4: the tier amount is read from its label by removing the euro sign and thousands dot. */
-export function amountFromTierLabel(label: string): number {
-  return Number(label.replace(/€/g, '').replace(/\./g, '').trim());
 }

@@ -1,15 +1,17 @@
-/** Shared form vocabularies (spec §3, §5). Frontend renders them, backend validates against them. */
+import type { Language } from './languages';
+
+/** Shared form vocabularies (docs/product.md §3, §5). Frontend renders them, backend validates against them. */
 export const SUBMISSION_TYPES = ['volunteer', 'contact', 'help-request'] as const;
 export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
 
 export const VOLUNTEER_LOCATIONS = ['remote', 'local'] as const;
 export type VolunteerLocation = (typeof VOLUNTEER_LOCATIONS)[number];
 
-/** spec §3: six categories for remote and local alike. */
+/** docs/product.md §3: six categories for remote and local alike. */
 export const GENERAL_CATEGORIES = ['admin', 'communications', 'tech', 'creative', 'hr', 'education'] as const;
-/** spec §3: local-only categories that need Dutch. */
+/** docs/product.md §3: local-only categories that need Dutch. */
 export const DUTCH_REQUIRED_CATEGORIES = ['community-engagement', 'customer-support'] as const;
-/** spec §3: local-only categories open to people who do not speak Dutch. */
+/** docs/product.md §3: local-only categories open to people who do not speak Dutch. */
 export const LOCAL_OPEN_CATEGORIES = ['practical-help', 'child-pet-support'] as const;
 export const VOLUNTEER_CATEGORIES = [
   ...GENERAL_CATEGORIES,
@@ -18,7 +20,64 @@ export const VOLUNTEER_CATEGORIES = [
 ] as const;
 export type VolunteerCategory = (typeof VOLUNTEER_CATEGORIES)[number];
 
-/** spec §4: remote 6, local + Dutch 10, local without Dutch 8. */
+/**
+ * The title of each category as the volunteer page shows it. The earlier site sent this translated title instead
+ * of the value, so the API accepts any of them (toVolunteerCategory) and stores the value.
+ */
+export const VOLUNTEER_CATEGORY_TITLES: Record<Language, Record<VolunteerCategory, string>> = {
+  nl: {
+    admin: 'Administratie',
+    communications: 'Communicatie',
+    tech: 'Techniek en IT',
+    creative: 'Creatief en ontwerp',
+    hr: 'Vrijwilligers en HR',
+    education: 'Onderwijs en begeleiding',
+    'community-engagement': 'Buurt en gemeenschap',
+    'customer-support': 'Eerste aanspreekpunt',
+    'practical-help': 'Praktische hulp',
+    'child-pet-support': 'Kinder- en dierenopvang',
+  },
+  en: {
+    admin: 'Administration',
+    communications: 'Communications',
+    tech: 'Tech and IT',
+    creative: 'Creative and design',
+    hr: 'Volunteers and HR',
+    education: 'Education and mentoring',
+    'community-engagement': 'Community engagement',
+    'customer-support': 'First point of contact',
+    'practical-help': 'Practical help',
+    'child-pet-support': 'Child and pet care',
+  },
+  es: {
+    admin: 'Administración',
+    communications: 'Comunicación',
+    tech: 'Tecnología e informática',
+    creative: 'Creatividad y diseño',
+    hr: 'Voluntariado y RR. HH.',
+    education: 'Educación y mentoría',
+    'community-engagement': 'Participación comunitaria',
+    'customer-support': 'Primer punto de contacto',
+    'practical-help': 'Ayuda práctica',
+    'child-pet-support': 'Cuidado de niños y mascotas',
+  },
+};
+
+/** Every way a client may name a category (lower case): the value, its camel-case spelling, its three titles. */
+const CATEGORY_NAMES = new Map<string, VolunteerCategory>(
+  VOLUNTEER_CATEGORIES.flatMap((category) => [
+    [category, category] as const,
+    [category.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()).toLowerCase(), category] as const,
+    ...Object.values(VOLUNTEER_CATEGORY_TITLES).map((titles) => [titles[category].toLowerCase(), category] as const),
+  ]),
+);
+
+/** The category value for a value, camel-case spelling or translated title (any letter case); else undefined. */
+export function toVolunteerCategory(name: string): VolunteerCategory | undefined {
+  return CATEGORY_NAMES.get(name.trim().toLowerCase());
+}
+
+/** docs/product.md §4: remote 6, local + Dutch 10, local without Dutch 8. */
 export function categoriesFor(location: VolunteerLocation, speaksDutch: boolean | null): VolunteerCategory[] {
   if (location === 'remote') return [...GENERAL_CATEGORIES];
   if (speaksDutch === null) return [];
@@ -44,12 +103,53 @@ export const SPOKEN_LANGUAGES = ['dutch', 'english', 'spanish', 'other'] as cons
 export const PREFERRED_CONTACT = ['email', 'phone', 'both'] as const;
 export const HELP_TYPES = ['food', 'housing', 'education', 'medical', 'legal', 'other'] as const;
 
-/** Hidden _subject values (spec §7), Dutch, used for the staff notification. */
+/** Hidden _subject values (docs/product.md §7), Dutch, used for the staff notification. */
 export const STAFF_SUBJECTS: Record<SubmissionType, string> = {
   volunteer: 'Nieuwe vrijwilligersaanmelding',
   contact: 'Nieuw bericht via contactpagina',
   'help-request': 'Nieuwe hulpaanvraag',
 };
+
+/**
+ * What a text field may hold besides printable characters. A `line` (name, subject, place, phone number) holds
+ * no control character at all and no Unicode line or paragraph separator, so it stays one line wherever it is
+ * shown (a mail header, a staff mail, a spreadsheet cell). A `text` (message, motivation, description) keeps
+ * line breaks (CR, LF) and tabs, and no other control character.
+ */
+export type TextKind = 'line' | 'text';
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** True when `value` holds a character its kind of field does not take (see TextKind). */
+export function hasControlCharacters(value: string, kind: TextKind): boolean {
+  return (kind === 'line' ? NOT_IN_LINE : NOT_IN_TEXT).test(value);
+}
+
+/**
+ * Why the server refused a field: sent with each field error (`codes` beside `fields` in a 400 answer) so the
+ * page can say it in its own language. Stable: a client may rely on these values.
+ */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid_email',
+  'invalid_phone',
+  'too_long',
+  'single_line',
+  'control_characters',
+  'invalid_choice',
+  'category_local_only',
+  'category_requires_dutch',
+  'invalid_number',
+  'too_small',
+  'too_large',
+  'duplicate',
+  'not_allowed',
+  'invalid',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 /** Field length limits, shared so the browser stops what the server would refuse. */
 export const LIMITS = {

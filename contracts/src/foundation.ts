@@ -11,7 +11,7 @@ export const FOUNDATION = {
   bic: 'BANKNL2A', // PLACEHOLDER
   address: { street: 'Voorbeeldstraat 1', postalCode: '1781 AA', city: 'Den Helder', country: 'Nederland' }, // PLACEHOLDER
   emails: {
-    nl: 'info@stichting-samenverder.nl', // PLACEHOLDER: Dutch-named contact address (spec §2 Contact)
+    nl: 'info@stichting-samenverder.nl', // PLACEHOLDER: Dutch-named contact address (docs/product.md §2 Contact)
     other: 'contact@stichting-samenverder.nl', // PLACEHOLDER: English-named address for en and es
   },
   social: {
@@ -20,7 +20,7 @@ export const FOUNDATION = {
     facebook: 'https://www.facebook.com/stichtingsamenverder', // PLACEHOLDER
     instagram: 'https://www.instagram.com/stichtingsamenverder', // PLACEHOLDER
   },
-  /** External PDFs per language (spec §7: privacy and terms are external links). */
+  /** External PDFs per language (docs/product.md §7: privacy and terms are external links). */
   documents: {
     privacy: {
       nl: 'https://docs.stichting-samenverder.nl/privacybeleid.pdf', // PLACEHOLDER

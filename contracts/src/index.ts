@@ -3,3 +3,4 @@ export * from './routes';
 export * from './forms';
 export * from './donations';
 export * from './foundation';
+export * from './turnstile';

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageFromLocale, type Language } from './languages';
 
-/** spec §2 route table: one page id, one slug per language (nl has no prefix). */
+/** docs/product.md §2 route table: one page id, one slug per language (nl has no prefix). */
 export const PAGE_IDS = [
   'home',
   'about',
@@ -43,14 +43,25 @@ export const ALL_PAGES: ReadonlyArray<{ page: PageId; language: Language; path: 
   LANGUAGES.map((language) => ({ page, language, path: ROUTES[page][language] })),
 );
 
-/** spec §2: language comes from the first path segment; anything else is Dutch. */
+/** docs/product.md §2: language comes from the first path segment; anything else is Dutch. */
 export function languageFromPath(pathname: string): Language {
-  const first = pathname.split('/')[1]?.toLowerCase();
+  const end = pathname.indexOf('/', 1);
+  const first = pathname.slice(1, end === -1 ? pathname.length : end).toLowerCase();
   return first === 'es' || first === 'en' ? first : DEFAULT_LANGUAGE;
 }
 
+/**
+ * `value` without its trailing slashes, in one pass from the end. (The regex /\/+$/ does the same in time quadratic
+ * in the length of a run of slashes that is not at the end, e.g. a request path "/////…/a".)
+ */
+export function withoutTrailingSlashes(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 0x2f) end--;
+  return end === value.length ? value : value.slice(0, end);
+}
+
 function normalise(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
+  const trimmed = withoutTrailingSlashes(pathname);
   return trimmed === '' ? '/' : trimmed.toLowerCase();
 }
 
@@ -60,7 +71,7 @@ export function pageFromPath(pathname: string): PageId | undefined {
   return PAGE_IDS.find((page) => LANGUAGES.some((language) => ROUTES[page][language] === path));
 }
 
-/** spec §2: the same page in another language; unknown pages fall back to that language's home. */
+/** docs/product.md §2: the same page in another language; unknown pages fall back to that language's home. */
 export function translatePath(pathname: string, target: Language): string {
   const page = pageFromPath(pathname) ?? 'home';
   return ROUTES[page][target];
@@ -77,7 +88,7 @@ export const ERROR_PATHS = {
 export const PRIVACY_REDIRECT_PATH = '/privacy';
 
 /**
- * spec §2: the error page a non-page path shows: 403 for the forbidden sections and their subpaths, the listed
+ * docs/product.md §2: the error page a non-page path shows: 403 for the forbidden sections and their subpaths, the listed
  * error and test paths, each optionally behind /en or /es; undefined for any other path (the site answers 404).
  */
 export function errorStatusFor(pathname: string): keyof typeof ERROR_PATHS | undefined {
@@ -91,7 +102,7 @@ export function errorStatusFor(pathname: string): keyof typeof ERROR_PATHS | und
 
 /**
  * The canonical path of an error page in a language (/404, /en/error/403, /es/error/500): what the language
- * switcher links to while an error page shows, since error paths are the same in every language (spec §2).
+ * switcher links to while an error page shows, since error paths are the same in every language (docs/product.md §2).
  */
 export function errorPagePath(status: keyof typeof ERROR_PATHS, language: Language): string {
   return `${language === DEFAULT_LANGUAGE ? '' : `/${language}`}${ERROR_PATHS[status][0]}`;
@@ -101,11 +112,32 @@ export function errorPagePath(status: keyof typeof ERROR_PATHS, language: Langua
 export const LANGUAGE_CHOICE_COOKIE = 'language-choice';
 
 /**
- * spec §2 first load: a path starting with /es or /en changes nothing; a known Dutch path keeps Dutch; otherwise a
- * browser language that resolves to es or en redirects to the prefixed path. Every unprefixed path is either a
- * Dutch page or a (Dutch) error page, and "/" is a Dutch page too, yet the spec clearly means a Spanish browser
- * landing on "/" to get "/es". So: only the root redirects, and only when the visitor has not chosen a language
- * in this session (choosing NL in the switcher lands on "/" and must not bounce back).
+ * An unprefixed path that is the slug of an English or Spanish page ("/about-the-foundation" for
+ * "/en/about-the-foundation"): the prefixed paths it may stand for, by language. No Dutch page has such a path
+ * ("/contact" is Dutch and English, and stays Dutch).
+ */
+const UNPREFIXED_SLUGS: ReadonlyMap<string, Partial<Record<Language, string>>> = (() => {
+  const dutch = new Set(PAGE_IDS.map((page) => ROUTES[page][DEFAULT_LANGUAGE]));
+  const slugs = new Map<string, Partial<Record<Language, string>>>();
+  for (const { language, path } of ALL_PAGES) {
+    if (language === DEFAULT_LANGUAGE || path === ROUTES.home[language]) continue;
+    const unprefixed = path.slice(language.length + 1);
+    if (!dutch.has(unprefixed)) slugs.set(unprefixed, { ...slugs.get(unprefixed), [language]: path });
+  }
+  return slugs;
+})();
+
+/**
+ * First load: a path starting with /es or /en changes nothing; a known Dutch path keeps Dutch; otherwise a browser
+ * language that resolves to es or en redirects to the prefixed path. Every unprefixed path is either a Dutch page
+ * or a (Dutch) error page, and "/" is a Dutch page too, yet a Spanish browser landing on "/" is meant to get "/es".
+ * So: the root redirects, and so does an unprefixed path that is the slug of an English or Spanish page (a shared
+ * link that lost its /en or /es), and only when the visitor has not chosen a language in this session (choosing NL
+ * in the switcher lands on "/" and must not bounce back). Any other unprefixed path stays what it is: a Dutch page
+ * or the Dutch 404.
+ * A slug names its page: "/about-the-foundation" goes to "/en/about-the-foundation" for a Spanish browser too (the
+ * link was to that page; the switcher is one click away), and "/donar" to "/es/donar" for an English one. Only a
+ * slug that both languages share goes to the browser's language.
  * The server applies it to the request (Accept-Language, cookie), so crawlers and audits that render "/" see the
  * Dutch page they asked for, and a visitor gets the right page without loading the wrong one first.
  * Returns the path to redirect to, or undefined to stay.
@@ -115,9 +147,17 @@ export function firstLoadRedirectTarget(
   browserLocale: string | undefined,
   storedChoice: Language | undefined,
 ): string | undefined {
-  if (pathname !== '/' || storedChoice) return undefined;
+  if (storedChoice) return undefined;
   const language = languageFromLocale(browserLocale);
-  return language === DEFAULT_LANGUAGE ? undefined : ROUTES.home[language];
+  if (language === DEFAULT_LANGUAGE) return undefined;
+  if (pathname === '/') return ROUTES.home[language];
+  const pages = UNPREFIXED_SLUGS.get(pathname);
+  return pages && (pages[language] ?? pages.en ?? pages.es);
+}
+
+/** True when `pathname` may be redirected by firstLoadRedirectTarget, depending on the request's language. */
+export function mayRedirectOnFirstLoad(pathname: string): boolean {
+  return pathname === '/' || UNPREFIXED_SLUGS.has(pathname);
 }
 
 /** The browser's first language from an Accept-Language header (highest q first, as navigator.languages[0]). */
@@ -126,7 +166,12 @@ export function preferredLocale(acceptLanguage: string | undefined): string | un
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { E2E_CONTROL_URL } from './ports';
 
-/** The token the Turnstile stand-in hands out; the server's verify stub accepts exactly this one. */
+/**
+ * The token the Turnstile stand-in hands out, followed by ".<action>" of the widget (backend/test/support/
+ * turnstile-stub.ts passToken); the server's verify stub accepts exactly these.
+ */
 export const E2E_TURNSTILE_TOKEN = 'test-pass-token';
 
 /**
@@ -26,7 +29,8 @@ export async function stubTurnstile(
         if (!w) return;
         setTimeout(() => {
           if (${JSON.stringify(mode)} === 'fail') { w.options['error-callback'] && w.options['error-callback']('300030'); return; }
-          w.response = ${JSON.stringify(token)};
+          // Like a real token, it carries the action the widget declared (siteverify reports it back).
+          w.response = ${JSON.stringify(token)} + (w.options.action ? '.' + w.options.action : '');
           w.options.callback && w.options.callback(w.response);
         }, 30);
       };
@@ -56,14 +60,22 @@ export async function blockStripeJs(page: Page): Promise<void> {
   await page.route('https://js.stripe.com/**', (route) => route.abort('failed'));
 }
 
+export interface ReceivedMail {
+  to: string[];
+  subject?: string;
+  raw: string;
+  messageId?: string;
+}
+
 /** Messages the loopback SMTP server has received so far. */
-export async function receivedMail(): Promise<
-  Array<{ to: string[]; subject?: string; raw: string; messageId?: string }>
-> {
-  return (await fetch(`${E2E_CONTROL_URL}/mail`)).json();
+export async function receivedMail(): Promise<ReceivedMail[]> {
+  return (await (await fetch(`${E2E_CONTROL_URL}/mail`)).json()) as ReceivedMail[];
 }
 
 /** Checkout Sessions the Stripe stand-in has created (parameters as sent by the server). */
 export async function createdCheckoutSessions(): Promise<Array<{ id: string; params: Record<string, string> }>> {
-  return (await fetch(`${E2E_CONTROL_URL}/stripe/sessions`)).json();
+  return (await (await fetch(`${E2E_CONTROL_URL}/stripe/sessions`)).json()) as Array<{
+    id: string;
+    params: Record<string, string>;
+  }>;
 }

@@ -3,12 +3,13 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import contracts from '@stichting/contracts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = join(root, 'build');
 const template = await readFile(join(buildDir, 'index.html'), 'utf8');
-const { render, PRERENDER_TARGETS } = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
+const { render, routeModuleFor, PRERENDER_TARGETS } = await import(
+  pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href
+);
 
 const PLACEHOLDERS = ['<html lang="nl">', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->'];
 for (const placeholder of PLACEHOLDERS) {
@@ -19,13 +20,6 @@ for (const placeholder of PLACEHOLDERS) {
 // own chunk is modulepreloaded next to the entry, so hydration does not wait for a second round trip. The CSP
 // allows inline styles (style-src).
 const manifest = JSON.parse(await readFile(join(buildDir, '.vite', 'manifest.json'), 'utf8'));
-const pagesSource = await readFile(join(root, 'src', 'app', 'pages.ts'), 'utf8');
-const pageModules = Object.fromEntries(
-  [...pagesSource.matchAll(/(\w+): \{ load: \(\) => import\('\.\.\/features\/([^']+)'\)/g)].map(([, id, module]) => [
-    id,
-    `src/features/${module}.tsx`,
-  ]),
-);
 function closure(key, seen = new Set()) {
   const entry = manifest[key];
   if (!entry || seen.has(key)) return [];
@@ -37,15 +31,27 @@ const entryFiles = new Set(closure('index.html').map((chunk) => chunk.file));
 // inlined CSS, then images in view): Chromium would otherwise fetch module scripts at High priority, and
 // Lighthouse's simulation counts High-priority scripts that arrive before the first paint as render-blocking.
 const modulePreload = (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`;
+/**
+ * The preload tags of the chunk that renders `path` (the page's module, which the SSR bundle names from the page
+ * registry, src/app/pages.ts) and of the chunks it imports, minus those the entry already loads. The build fails if
+ * that module is not a chunk of its own: the page would hydrate only after a second round trip.
+ */
 function assetsFor(path) {
-  const pageId = contracts.pageFromPath(path);
-  const chunks = closure(pageId ? pageModules[pageId] : 'src/features/errors/ErrorPages.tsx');
+  const module = routeModuleFor(path);
+  const own = manifest[module];
+  if (!own?.isDynamicEntry || entryFiles.has(own.file)) {
+    throw new Error(`${path}: ${module} is not a chunk of its own in the client build (.vite/manifest.json)`);
+  }
+  const chunks = closure(module);
   const ownCss = chunks.flatMap((chunk) => chunk.css ?? []);
   if (ownCss.length) throw new Error(`${path}: chunk CSS ${ownCss.join(', ')} (vite.config.ts keeps one stylesheet)`);
-  return chunks
-    .filter((chunk) => !entryFiles.has(chunk.file))
-    .map((chunk) => modulePreload(chunk.file))
-    .join('');
+  return {
+    pageChunk: own.file,
+    tags: chunks
+      .filter((chunk) => !entryFiles.has(chunk.file))
+      .map((chunk) => modulePreload(chunk.file))
+      .join(''),
+  };
 }
 
 // The template links the site's one stylesheet (vite.config.ts) and the entry's scripts: the stylesheet is inlined,
@@ -70,9 +76,12 @@ for (const { path, file } of PRERENDER_TARGETS) {
   // Replacer functions: the HTML may contain "$&" and friends, which string replacements would interpret.
   const html = pageTemplate
     .replace('<html lang="nl">', () => `<html lang="${page.language}">`)
-    .replace('<!--app-head-->', () => page.head + assets)
+    .replace('<!--app-head-->', () => page.head + assets.tags)
     .replace('<!--app-html-->', () => page.html)
     .replace('<!--app-data-->', () => `<script type="application/json" id="app-data">${page.data}</script>`);
+  if (!html.includes(modulePreload(assets.pageChunk))) {
+    throw new Error(`${path}: the page lacks the modulepreload of its chunk ${assets.pageChunk}`);
+  }
   const target = join(buildDir, file);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, html);

@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { serializeAppData } from './app/app-data';
 import { buildHead, renderHead } from './app/metadata';
 import { routeHandleFor } from './app/route-handle';
-import { loadRoute } from './app/routes';
+import { loadRoute, routeModule } from './app/routes';
 import { bundlesFor, getI18n } from './i18n/i18n';
 
 export interface RenderedPage {
@@ -35,7 +35,20 @@ export async function render(path: string): Promise<RenderedPage> {
   );
   const { language } = handle;
   const head = renderHead(buildHead(handle, getI18n(language).getFixedT(language, 'common'), BASE_URL_TOKEN));
-  return { html, head, data: serializeAppData({ language, bundles: bundlesFor(language, handle.namespaces) }), language };
+  return {
+    html,
+    head,
+    data: serializeAppData({ language, bundles: bundlesFor(language, handle.namespaces) }),
+    language,
+  };
+}
+
+/**
+ * The source file whose chunk renders `path`, as Vite's client manifest names it (src/features/…): the prerender
+ * step preloads that chunk in the page's HTML.
+ */
+export function routeModuleFor(path: string): string {
+  return `src/features/${routeModule(routeHandleFor(path))}.tsx`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * `npm run audit`: Lighthouse (default mobile settings: simulated throttling, mobile form factor) on every
  * prerendered page (contracts' ALL_PAGES: 13 pages x nl/en/es), one after another, against the production build
  * served by backend/dist/main.js on a free loopback port with a freshly created and migrated database.
- * Prints a table and a summary against issue 8's targets (performance >= 98, accessibility, best practices and
+ * Prints a table and a summary against the targets in docs/benchmarks.md (performance >= 98, accessibility, best practices and
  * SEO 100 on every page) and writes a JSON file with the scores, metrics and every audit below full score.
  * A low score is a measurement, not a failure (exit 0); exit 1 if Lighthouse, Chromium or the server could not run.
  *
@@ -34,7 +34,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 /**
  * A Dutch visitor's browser: "/" is then the Dutch home page itself, not the server's first-load redirect to /en
- * or /es (spec §2), which a browser in en-US gets; /en and /es pages are audited by their own paths. Sent as a
+ * or /es (docs/product.md §2), which a browser in en-US gets; /en and /es pages are audited by their own paths. Sent as a
  * header on every request, because headless Chromium ignores --lang for Accept-Language (the redirect showed it).
  */
 const DUTCH_BROWSER = 'nl-NL,nl;q=0.9';
@@ -63,7 +63,7 @@ function usage(message) {
 
 /**
  * A loopback stand-in for js.stripe.com, which this machine cannot reach (no internet): the donate pages load
- * Stripe.js in the background (spec §7), and an unresolvable host is a console error that costs best practices
+ * Stripe.js in the background (docs/product.md §7), and an unresolvable host is a console error that costs best practices
  * points no visitor would see. Chromium resolves js.stripe.com to this HTTPS server (self-signed certificate,
  * accepted by --ignore-certificate-errors); it serves a few bytes that define `Stripe`, so the real script's own
  * download and run time are not in the donate pages' figures (docs/benchmarks.md says so).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Export benchmark (issue 7): seeds N submissions (default 1,000,000) into a temporary database, exports them to
+ * Export benchmark: seeds N submissions (default 1,000,000) into a temporary database, exports them to
  * CSV with the staff CLI and with `psql \copy` of the same columns and order, and prints rows/s and peak RSS side by side.
  * Targets: the CLI stays under 200 MB RSS and reaches at least a third of \copy's rows/s.
  * `--format jsonl|xlsx` exports that format with the CLI instead (the \copy baseline stays CSV); the load
@@ -124,7 +124,8 @@ export async function runExportBench({
   if (!BENCH_FORMATS.includes(format)) throw new Error(`unknown format "${format}"`);
   const dist = process.env.BENCH_BACKEND_DIST ?? join(ROOT, 'backend/dist');
   const cli = join(dist, 'cli/export.js');
-  const { buildPlainQuery, findDataset } = require(join(dist, 'exports/export-datasets.js'));
+  const { findDataset } = require(join(dist, 'exports/export-datasets.js'));
+  const { buildPlainQuery } = require(join(dist, 'exports/export-query.js'));
   const name = `bench_export_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = withDatabase(SERVER_URL, name);
   const workDir = mkdtempSync(join(tmpdir(), 'bench-export-'));

@@ -3,13 +3,14 @@
  * `npm run bench`: prints measurements as a table (never pass/fail). Run after `npm run build`.
  *   - submissions: scripts/bench/submissions.mjs (app vs a raw node:http + pg insert; p99 at 300 req/s)
  *   - startup: process start to /readyz 200, and idle RSS after 3 s
+ *   - readyz: what one client polling /readyz as fast as it can gets and costs (calls/s, app CPU per call)
  *   - pages: requests/s for the prerendered home page (brotli) from the app vs nginx serving the same build
  *   - export: the 1,000,000-row export benchmark of scripts/bench/export.mjs (skip with --no-export, rows with --rows)
  *   - email drain: a backlog of queued emails (10,000 by default, --emails N; two per submission: the staff
  *     notification and the confirmation) already in pg-boss when the worker (`npm run worker`) starts, delivered to a
  *     loopback SMTP server (smtp-server); emails/s from the worker's start to the last accepted message, next to a
  *     raw nodemailer pool sending as many messages to the same server (skip with --no-drain)
- * `--only drain` (or pages, submissions, export) runs one part.
+ * `--only drain` (or pages, readyz, submissions, export) runs one part.
  * Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), nginx from Debian for the page comparison.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { appEnv, freePort, withDatabase } from './server.mjs';
+import { appEnv, freePort, startApp, withDatabase } from './server.mjs';
 import { cpuSeconds } from './submissions.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -110,6 +111,21 @@ http { access_log off; gzip_static on; open_file_cache max=100; etag on;
       } else {
         report('pages', 'nginx comparison', 'nginx not available', 'not measured');
       }
+    } finally {
+      app.kill('SIGTERM');
+    }
+  });
+
+// /readyz is public: one client polling it back to back, one connection (each call is one small query).
+if (runs('readyz'))
+  await withDatabase(async (databaseUrl) => {
+    const { app, url } = await startApp(databaseUrl);
+    try {
+      const cpuBefore = cpuSeconds(app.pid);
+      const result = await autocannon({ url: `${url}/readyz`, connections: 1, duration: seconds });
+      const cpuPerCall = ((cpuSeconds(app.pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total);
+      report('readyz', '/readyz calls/s (1 connection)', result.requests.average.toFixed(0));
+      report('readyz', 'app CPU per /readyz call', `${cpuPerCall.toFixed(0)} us`);
     } finally {
       app.kill('SIGTERM');
     }

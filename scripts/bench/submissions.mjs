@@ -8,8 +8,7 @@
  *   npm run build && node scripts/bench/submissions.mjs [--seconds 10] [--connections 20] [--clients 1]
  *
  * `--clients N` spreads the requests over N client addresses (X-Forwarded-For, with TRUST_PROXY=1), as real
- * visitors are: by default every request comes from one address, whose rate-limit record (the throttler keeps one
- * timestamp per hit in the last minute, here with the limit raised out of the way) grows with the benchmark.
+ * visitors are: by default every request comes from one address (its rate limit raised out of the way).
  *
  * Fair comparison: the app, the raw server and the siteverify stand-in each run in their own process (the load
  * generator runs in this one), the raw server gets the same JSON body and pool size (10) as the app and inserts the
@@ -63,7 +62,8 @@ if (!isMain) {
       req.resume();
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: true, hostname: '127.0.0.1' }));
+        // The bench posts contact forms: the action their widget declares.
+        res.end(JSON.stringify({ success: true, hostname: '127.0.0.1', action: 'contact' }));
       });
     });
   } else {
@@ -289,7 +289,9 @@ async function main() {
       console.log(line('raw at a fixed 300 req/s', rawAt300));
       const ratio = appResult.perSecond / rawResult.perSecond;
       console.log(
-        `ratio app/raw ${ratio.toFixed(2)} (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); p99 at 300 req/s ${appAt300.p99} ms (target < 50 ms: ${appAt300.p99 < 50 ? 'met' : 'NOT met'}; raw ${rawAt300.p99} ms)`,
+        `accepted forms ${appResult.perSecond.toFixed(0)}/s at ${connections} connections (target >= 1000/s: ${appResult.perSecond >= 1000 ? 'met' : 'NOT met'}); ` +
+          `p99 at 300 req/s ${appAt300.p99} ms (target < 50 ms: ${appAt300.p99 < 50 ? 'met' : 'NOT met'}; raw ${rawAt300.p99} ms); ` +
+          `ratio app/raw ${ratio.toFixed(2)} (for comparison only)`,
       );
     } finally {
       for (const child of children) child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Request } from 'express';
+import { TooManyRequestsError } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { clientAddress, RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
@@ -26,7 +26,7 @@ export class CheckoutRateLimitGuard implements CanActivate {
     const record = this.storage.hit(`checkout:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS);
     if (record.isBlocked) {
       if (record.totalHits === limit + 1) this.logger.warn({ limit }, 'checkout rate limit reached for an address');
-      throw new ThrottlerException();
+      throw new TooManyRequestsError();
     }
     return true;
   }

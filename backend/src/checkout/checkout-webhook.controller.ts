@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { PostRateLimit } from '../rate-limit/rate-limit.guard';
+import { clientAddress, PostRateLimit } from '../rate-limit/rate-limit.guard';
 import { CheckoutWebhookService, type WebhookOutcome } from './checkout-webhook.service';
 
 @Controller('api/stripe')
@@ -9,7 +9,8 @@ export class CheckoutWebhookController {
 
   /**
    * Stripe's deliveries come from a handful of Stripe addresses in bursts: the per-IP POST limit would turn a
-   * busy day into 429s and retries, and the signature already keeps strangers out.
+   * busy day into 429s and retries, and the signature already keeps strangers out. Only refused deliveries are
+   * limited per address (WEBHOOK_REJECTIONS_PER_MINUTE), which keeps a flood of forgeries out of the logs.
    * The body is the raw Buffer (app.factory.ts), because the signature covers the exact bytes.
    */
   @Post('webhook')
@@ -19,6 +20,6 @@ export class CheckoutWebhookController {
     @Req() request: Request,
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<{ received: true; outcome: WebhookOutcome }> {
-    return this.webhooks.handle(request.body, signature);
+    return this.webhooks.handle(request.body, signature, clientAddress(request));
   }
 }

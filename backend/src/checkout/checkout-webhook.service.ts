@@ -1,13 +1,15 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { type HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { ApiError } from '../common/api-error';
+import { ApiError, TooManyRequestsError } from '../common/api-error';
 import { PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
+import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
+import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
 import { StripeClient } from '../stripe/stripe.client';
 
 type Tx = Prisma.TransactionClient;
 
-/** The only event types that change anything; everything else is acknowledged and ignored (STYLE.md allowlist). */
+/** The only event types that change anything; everything else is acknowledged and ignored (an allowlist, docs/architecture.md §10.1). */
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
   'invoice.paid',
@@ -17,6 +19,16 @@ export const HANDLED_EVENT_TYPES = [
 type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED_EVENT_TYPES)[number] }>;
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+/**
+ * Refused deliveries (bad, stale or missing signature) one address may cause per minute, each logged as one short
+ * line; past it the address hears 429 until the minute is over, and the log gets one line saying so instead of one
+ * per request. Stripe's own deliveries are signed and never count.
+ */
+export const WEBHOOK_REJECTIONS_PER_MINUTE = 10;
+
+/** The reason codes of `{"event":"stripe_webhook_rejected","reason":…}` log lines. */
+type RejectionReason = 'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,10 +50,16 @@ export class CheckoutWebhookService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly stripe: StripeClient,
+    private readonly rateLimits: SlidingWindowRateLimitStorage,
   ) {}
 
-  async handle(rawBody: unknown, signature: string | undefined): Promise<{ received: true; outcome: WebhookOutcome }> {
-    const event = this.verify(rawBody, signature);
+  /** `client` is the sender's address (rate-limit.guard.ts clientAddress), which refusals are counted against. */
+  async handle(
+    rawBody: unknown,
+    signature: string | undefined,
+    client: string,
+  ): Promise<{ received: true; outcome: WebhookOutcome }> {
+    const event = this.verify(rawBody, signature, client);
     if (!isHandled(event)) {
       this.logger.log({ eventId: event.id, type: event.type }, 'stripe event ignored');
       return { received: true, outcome: 'ignored' };
@@ -60,18 +78,35 @@ export class CheckoutWebhookService {
     return { received: true, outcome };
   }
 
-  /** Bad, missing or stale signature (older than the tolerance): 400 and nothing stored. */
-  private verify(rawBody: unknown, signature: string | undefined): Stripe.Event {
+  /** Bad, missing or stale signature (older than the tolerance): 400 (429 past the limit) and nothing stored. */
+  private verify(rawBody: unknown, signature: string | undefined, client: string): Stripe.Event {
     if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) {
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'The webhook body is missing.');
+      throw this.refuse(client, 'missing_body', 'The webhook body is missing.');
     }
-    if (!signature) throw new ApiError(HttpStatus.BAD_REQUEST, 'The Stripe-Signature header is missing.');
+    if (!signature) throw this.refuse(client, 'missing_signature', 'The Stripe-Signature header is missing.');
     try {
       return this.stripe.constructWebhookEvent(rawBody, signature);
     } catch (error) {
-      this.logger.warn({ reason: (error as Error).message }, 'stripe webhook signature rejected');
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'The Stripe signature could not be verified.');
+      // The SDK's message is a paragraph of advice (about 500 bytes): the log gets a reason code instead.
+      const reason = /tolerance/i.test((error as Error).message) ? 'stale_signature' : 'bad_signature';
+      throw this.refuse(client, reason, 'The Stripe signature could not be verified.');
     }
+  }
+
+  /** Counts a refusal against the client's budget and logs it (once at most, past the budget). */
+  private refuse(client: string, reason: RejectionReason, message: string): HttpException {
+    const key = `stripe-webhook-rejected:${client}`;
+    const { isBlocked, totalHits } = this.rateLimits.hit(key, WEBHOOK_REJECTIONS_PER_MINUTE, RATE_LIMIT_WINDOW_MS);
+    if (!isBlocked) {
+      this.logRejection(reason);
+      return new ApiError(HttpStatus.BAD_REQUEST, message);
+    }
+    if (totalHits === WEBHOOK_REJECTIONS_PER_MINUTE + 1) this.logRejection('rate_limited');
+    return new TooManyRequestsError();
+  }
+
+  private logRejection(reason: RejectionReason): void {
+    this.logger.warn({ event: 'stripe_webhook_rejected', reason }, 'stripe webhook rejected');
   }
 
   private async apply(tx: Tx, event: HandledEvent): Promise<void> {

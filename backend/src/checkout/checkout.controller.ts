@@ -7,7 +7,7 @@ import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
-  /** spec §7: answers `{url}` of the Stripe Checkout page; errors as `{success:false, error}`. */
+  /** docs/product.md §7: answers `{url}` of the Stripe Checkout page; errors as `{success:false, error}`. */
   @Post('create-checkout-session')
   @HttpCode(HttpStatus.OK)
   @UseGuards(CheckoutRateLimitGuard)

@@ -5,7 +5,7 @@ import { CheckoutWebhookService } from './checkout-webhook.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 
-/** Monthly donations (issue 6): Stripe Checkout sessions and the webhook that reconciles them. */
+/** Monthly donations: Stripe Checkout sessions and the webhook that reconciles them. */
 @Module({
   controllers: [CheckoutController, CheckoutWebhookController],
   providers: [CheckoutService, CheckoutWebhookService, CheckoutRateLimitGuard],

@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_LANGUAGE, ROUTES, type Language } from '@stichting/contracts';
+import { DEFAULT_LANGUAGE, DONATE_TURNSTILE_ACTION, ROUTES, type Language } from '@stichting/contracts';
 import Stripe from 'stripe';
 import { ApiError } from '../common/api-error';
+import { formatCents } from '../common/money';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
@@ -11,14 +12,14 @@ import type { DonationIntent } from '../generated/prisma/client';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 
 /** Name of the monthly product on the Checkout page and the donor's invoices, in the page's language. */
-export const MONTHLY_DONATION_PRODUCT: Record<Language, string> = {
+const MONTHLY_DONATION_PRODUCT: Record<Language, string> = {
   nl: 'Maandelijkse donatie',
   en: 'Monthly donation',
   es: 'Donación mensual',
 };
 
 /**
- * What the donor reads after "Error processing donation: …" (spec §8), so no final full stop: the page adds
+ * What the donor reads after "Error processing donation: …" (docs/product.md §8), so no final full stop: the page adds
  * ". Please try again later.". Stripe's own wording stays in the intent's last_error and the log.
  */
 export const CHECKOUT_ERRORS = {
@@ -31,13 +32,8 @@ export interface CheckoutSessionCreated {
   url: string;
 }
 
-/** Euro amount for URLs and logs: "250" for whole euros, "7.50" otherwise. */
-export function formatEuro(amountCents: number): string {
-  return amountCents % 100 === 0 ? String(amountCents / 100) : (amountCents / 100).toFixed(2);
-}
-
 /**
- * Starts a monthly donation (spec §4, §7): the intent is stored first, so every attempt is on record, then a
+ * Starts a monthly donation (docs/product.md §4, §7): the intent is stored first, so every attempt is on record, then a
  * Stripe Checkout Session in subscription mode is created with the intent id as idempotency key.
  */
 @Injectable()
@@ -53,7 +49,7 @@ export class CheckoutService {
 
   /** Validated input (DTO) -> bot check (403) -> intent stored (503 if PostgreSQL is down) -> Stripe (502). */
   async createCheckoutSession(dto: CreateCheckoutSessionDto, remoteIp: string): Promise<CheckoutSessionCreated> {
-    await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp);
+    await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp, DONATE_TURNSTILE_ACTION);
     const language = dto.language ?? DEFAULT_LANGUAGE;
     const intent = await this.prisma.donationIntent.create({
       data: {
@@ -63,7 +59,7 @@ export class CheckoutService {
         email: dto.email,
         message: dto.message ?? null,
         source: dto.source ?? null,
-        // spec §4: platform only exists for social media; a referrer only when the donor said yes (or did not say).
+        // docs/product.md §4: platform only exists for social media; a referrer only when the donor said yes (or did not say).
         platform: dto.source === 'social_media' ? (dto.platform ?? null) : null,
         referral: dto.referral ?? null,
         referrerName: dto.referral === false ? null : (dto.referrerName ?? null),
@@ -120,7 +116,7 @@ export class CheckoutService {
       locale: language,
       metadata,
       subscription_data: { metadata },
-      success_url: `${base}${ROUTES.thankYou[language]}?amount=${formatEuro(intent.amountCents)}`,
+      success_url: `${base}${ROUTES.thankYou[language]}?amount=${formatCents(intent.amountCents, 'short')}`,
       cancel_url: `${base}${ROUTES.donationCancelled[language]}`,
     };
   }

@@ -1,36 +1,103 @@
+import type { LoggerService, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Client } from 'pg';
-import { ConfigError, readRetentionDays, type Env, type RetentionDays } from '../config/app-config';
+import { ConfigError, loadCommandConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
 
 /**
- * Shared plumbing of the staff commands (export, purge, erase, mail): argument parsing with one-line errors,
- * the little configuration they need, a database connection with a readable failure, and exit codes.
- * Exit codes: 0 done, 1 the work failed (database unreachable, ...), 2 bad arguments. Never a stack trace.
+ * The staff commands (`npm run export | purge | erase | mail`, docs/staff-exports.md) all run the same way
+ * (runCommand): read the arguments, before anything else, so a typo costs nothing → load the configuration
+ * (DATABASE_URL and the retention periods only) → check that the database answers → build the command's own small
+ * Nest application context: its module, holding the command and the domain services it injects, and nothing else
+ * (no web server, no mail worker, and the job queue only where the work needs it) → run → close → exit code.
+ *
+ * Exit codes: 0 done; 1 the work failed, said in one line on stderr (never a stack trace); 2 wrong arguments, said
+ * in one line with a hint to --help.
  */
+
+/** Wrong arguments: exit code 2, the message and a hint to --help. */
 export class UsageError extends Error {}
 
-/** The database could not be reached; the message is safe to print (no password). */
-export class DatabaseUnavailableError extends Error {}
+/** What `parse` returns for --help: the command prints its usage and does nothing else. */
+export const HELP = Symbol('help');
 
-export interface CliConfig {
-  databaseUrl: string;
-  retentionDays: RetentionDays;
+/** The work of a command: an injectable in the command's module, whose constructor names the services it needs. */
+export interface Command<Args> {
+  run(args: Args): Promise<void>;
 }
 
-/** The CLI needs only DATABASE_URL (and the retention periods), not the web app's variables. */
-export function loadCliConfig(env: Env = process.env): CliConfig {
-  const problems: string[] = [];
-  const databaseUrl = env.DATABASE_URL?.trim() ?? '';
-  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL is required (a postgresql:// URL)');
+export interface CommandLine<Args> {
+  /** How staff type it, for the hint after a usage error: `npm run export --`. */
+  invocation: string;
+  usage: string;
+  /** Reads and checks the arguments (UsageError with one clear sentence); HELP for --help. */
+  parse(argv: string[]): Args | typeof HELP;
+  /** The module to build for these arguments, and the command in it that does the work. */
+  context(args: Args): { module: Type; command: Type<Command<Args>> };
+}
+
+/** Runs a staff command with this process's arguments and sets its exit code. */
+export function runCommand<Args>(line: CommandLine<Args>): void {
+  void execute(line, process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+async function execute<Args>(line: CommandLine<Args>, argv: string[]): Promise<number> {
+  try {
+    const args = line.parse(argv);
+    if (args === HELP) {
+      process.stdout.write(`${line.usage}\n`);
+      return 0;
+    }
+    const config = loadCommandConfig();
+    await checkDatabase(config.databaseUrl);
+    const { module, command } = line.context(args);
+    const context = await NestFactory.createApplicationContext(
+      { module, imports: [ConfigModule.forRoot(config)] },
+      { logger: new CommandLogger(), abortOnError: false },
+    );
+    try {
+      await context.get(command).run(args);
+    } finally {
+      await context.close();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\nRun \`${line.invocation} --help\` for usage and examples.\n`);
+      return 2;
+    }
+    // A configuration error names every bad variable, one per line; anything else is said in its first line.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${error instanceof ConfigError ? message : message.split('\n')[0]}\n`);
+    return 1;
   }
-  const retentionDays = readRetentionDays(env, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return { databaseUrl, retentionDays };
+}
+
+/**
+ * One plain connection before anything else: Prisma and pg-boss would retry a refused connection on their own, and
+ * staff should hear at once, in one sentence, where the command tried to connect (without the password).
+ */
+async function checkDatabase(databaseUrl: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+    const reason = code || (error instanceof Error ? error.message : String(error));
+    throw new Error(
+      `Cannot connect to the database at ${describeDatabase(databaseUrl)} (${reason}). Is PostgreSQL running and DATABASE_URL right?`,
+      { cause: error },
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** host:port/database of a connection string, without user or password, for messages. */
-export function describeDatabase(databaseUrl: string): string {
+function describeDatabase(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
     return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname}`;
@@ -39,62 +106,49 @@ export function describeDatabase(databaseUrl: string): string {
   }
 }
 
-export async function connectDatabase(databaseUrl: string): Promise<Client> {
-  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  // A dropped connection mid-export surfaces through the running query; this only keeps it from crashing Node.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => undefined);
-    const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
-    throw new DatabaseUnavailableError(
-      `Cannot connect to the database at ${describeDatabase(databaseUrl)} (${reason}). Is PostgreSQL running and DATABASE_URL right?`,
-    );
+/**
+ * Log lines of Nest and of the services inside a command: warnings and errors go to stderr, one line each, and
+ * everything else is left out, so standard output carries only the command's own output (an export's CSV).
+ */
+class CommandLogger implements LoggerService {
+  log(): void {}
+
+  warn(...parts: unknown[]): void {
+    this.write('warning', parts);
   }
-  return client;
+
+  error(...parts: unknown[]): void {
+    this.write('error', parts);
+  }
+
+  fatal(...parts: unknown[]): void {
+    this.write('error', parts);
+  }
+
+  private write(level: string, parts: unknown[]): void {
+    const text = parts.map((part) =>
+      typeof part === 'string' ? part : part instanceof Error ? part.message : JSON.stringify(part),
+    );
+    process.stderr.write(`${level}: ${text.join(' ')}\n`);
+  }
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** util.parseArgs (strict) with its errors turned into one plain sentence. */
+/** util.parseArgs (strict) with its errors turned into one plain sentence (a UsageError). */
 export function parseCommandLine<T extends Options>(argv: string[], options: T, allowPositionals = false) {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    const option = /'([^']+)'/.exec(message)?.[1];
+    if (!(error instanceof Error)) throw error;
+    const code = 'code' in error ? error.code : undefined;
+    const option = /'([^']+)'/.exec(error.message)?.[1];
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Unknown option ${option ?? ''}.`);
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`Unexpected argument ${option ?? ''}.`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      const name = /--[\w-]+/.exec(message)?.[0] ?? option ?? 'An option';
+      const name = /--[\w-]+/.exec(error.message)?.[0] ?? option ?? 'An option';
       throw new UsageError(`${name} needs a value.`);
     }
-    throw new UsageError(message.split('\n')[0]);
+    throw new UsageError(error.message.split('\n')[0]);
   }
-}
-
-/**
- * Runs one command's main function and maps its outcome to an exit code and one line on stderr.
- * `command` is how staff type it (`npm run export --`), for the hint.
- */
-export function runCli(command: string, main: (argv: string[]) => Promise<void>): void {
-  main(process.argv.slice(2)).then(
-    () => {
-      process.exitCode = 0;
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        process.stderr.write(`${error.message}\nRun \`${command} --help\` for usage and examples.\n`);
-        process.exitCode = 2;
-      } else if (error instanceof ConfigError) {
-        process.stderr.write(`${error.message}\n`);
-        process.exitCode = 1;
-      } else {
-        const message = error instanceof Error ? error.message : String(error);
-        process.stderr.write(`${message.split('\n')[0]}\n`);
-        process.exitCode = 1;
-      }
-    },
-  );
 }

@@ -1,10 +1,10 @@
-import type { AppConfig } from '../config/app-config';
-import { PrismaService } from '../database/prisma.service';
-import { MailRecoveryService } from '../mail/mail-recovery.service';
-import { EMAIL_STATUSES, SubmissionEmailJob } from '../mail/submission-email.job';
-import type { MailTransport } from '../mail/mail.transport';
-import { QueueService } from '../queue/queue.service';
-import { connectDatabase, loadCliConfig, parseCommandLine, runCli, UsageError, type CliConfig } from './cli-runner';
+import { Injectable, Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
+import { EmailQueueMissingError, MailRecoveryService } from '../mail/mail-recovery.service';
+import { MailStatusService } from '../mail/mail-status.service';
+import { EMAIL_STATUSES } from '../mail/submission-email.job';
+import { QueueModule } from '../queue/queue.module';
+import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
 
 const MAIL_USAGE = `Usage: npm run mail -- status | retry
 
@@ -16,29 +16,8 @@ Examples:
   npm run mail -- retry
   npm run export -- submissions --status dead --output undelivered.csv   (which ones are dead)`;
 
-async function status(config: CliConfig): Promise<void> {
-  const client = await connectDatabase(config.databaseUrl);
-  try {
-    // Same population as MailRecoveryService.countByStatus: erased submissions are no longer anyone's mail.
-    const { rows } = await client.query<{ status: string; count: string }>(
-      'SELECT email_status AS status, count(*) AS count FROM submissions WHERE erased_at IS NULL GROUP BY email_status',
-    );
-    const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
-    const oldest = await client.query<{ created_at: Date; age_hours: number }>(
-      `SELECT created_at, extract(epoch FROM now() - created_at) / 3600 AS age_hours FROM submissions
-       WHERE erased_at IS NULL AND email_status <> 'sent' ORDER BY created_at LIMIT 1`,
-    );
-    const lines = EMAIL_STATUSES.map((s) => `  ${s.padEnd(9)} ${String(counts.get(s) ?? 0).padStart(8)}`);
-    const first = oldest.rows[0];
-    lines.push(
-      first
-        ? `Oldest undelivered: ${first.created_at.toISOString()} (${formatAge(Number(first.age_hours))} ago)`
-        : 'Oldest undelivered: none, everything was sent',
-    );
-    process.stdout.write(`Email delivery of submissions:\n${lines.join('\n')}\n`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+interface MailArgs {
+  action: 'status' | 'retry';
 }
 
 function formatAge(hours: number): string {
@@ -47,22 +26,32 @@ function formatAge(hours: number): string {
   return `${Math.floor(hours / 24)} days`;
 }
 
-/**
- * Re-queues through the mail module's own MailRecoveryService (status back to queued, job, audit line), wired
- * by hand: the CLI has only DATABASE_URL, and retrying needs neither SMTP nor a worker (`runWorker: false`).
- */
-async function retry(config: CliConfig): Promise<void> {
-  // Fails with a clear message when the database is down, before pg-boss and Prisma start retrying on their own.
-  await (await connectDatabase(config.databaseUrl)).end();
-  const appConfig = { databaseUrl: config.databaseUrl, runWorker: false } as AppConfig;
-  const prisma = new PrismaService(appConfig);
-  const queue = new QueueService(appConfig);
-  await queue.onModuleInit();
-  try {
-    const job = new SubmissionEmailJob(queue, prisma, undefined as unknown as MailTransport, appConfig);
-    const { requeued } = await new MailRecoveryService(prisma, queue, job).retryDead().catch((error: Error) => {
-      // The app creates the queue at start; on a database it never ran against, nothing was changed.
-      if (/queue .* does not exist/i.test(error.message)) {
+/** `status`: reads through Prisma only; no job queue is started. */
+@Injectable()
+class MailStatusCommand implements Command<MailArgs> {
+  constructor(private readonly status: MailStatusService) {}
+
+  async run(): Promise<void> {
+    const counts = await this.status.countByStatus();
+    const oldest = await this.status.oldestUndelivered();
+    const lines = EMAIL_STATUSES.map((s) => `  ${s.padEnd(9)} ${String(counts[s]).padStart(8)}`);
+    lines.push(
+      oldest
+        ? `Oldest undelivered: ${oldest.toISOString()} (${formatAge((Date.now() - oldest.getTime()) / 3_600_000)} ago)`
+        : 'Oldest undelivered: none, everything was sent',
+    );
+    process.stdout.write(`Email delivery of submissions:\n${lines.join('\n')}\n`);
+  }
+}
+
+/** `retry`: needs the job queue (to send the jobs), but neither SMTP nor a worker. */
+@Injectable()
+class MailRetryCommand implements Command<MailArgs> {
+  constructor(private readonly recovery: MailRecoveryService) {}
+
+  async run(): Promise<void> {
+    const { requeued } = await this.recovery.retryDead().catch((error: unknown) => {
+      if (error instanceof EmailQueueMissingError) {
         throw new Error('The email queue does not exist yet: start the app or `npm run worker` once, then retry.');
       }
       throw error;
@@ -72,25 +61,30 @@ async function retry(config: CliConfig): Promise<void> {
         ? 'No dead deliveries: nothing to retry.\n'
         : `Queued ${requeued.length} dead deliver${requeued.length === 1 ? 'y' : 'ies'} again; the running app or worker sends them.\n`,
     );
-  } finally {
-    await queue.boss.stop({ graceful: false, close: true }).catch(() => undefined);
-    await prisma.$disconnect().catch(() => undefined);
   }
 }
 
-async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(argv, { help: { type: 'boolean', short: 'h' } }, true);
-  if (values.help) {
-    process.stdout.write(`${MAIL_USAGE}\n`);
-    return;
-  }
-  const [action, ...rest] = positionals;
-  if (!action) throw new UsageError('Missing action: status or retry.');
-  if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
-  if (action !== 'status' && action !== 'retry') throw new UsageError(`Unknown action "${action}": status or retry.`);
-  const config = loadCliConfig();
-  await (action === 'status' ? status(config) : retry(config));
-}
+@Module({ imports: [DatabaseModule], providers: [MailStatusService, MailStatusCommand] })
+class MailStatusCliModule {}
+
+@Module({ imports: [DatabaseModule, QueueModule], providers: [MailRecoveryService, MailRetryCommand] })
+class MailRetryCliModule {}
 
 /** `npm run mail -- status|retry`: email recovery for staff (docs/staff-exports.md). */
-runCli('npm run mail --', main);
+runCommand<MailArgs>({
+  invocation: 'npm run mail --',
+  usage: MAIL_USAGE,
+  parse(argv) {
+    const { values, positionals } = parseCommandLine(argv, { help: { type: 'boolean', short: 'h' } }, true);
+    if (values.help) return HELP;
+    const [action, ...rest] = positionals;
+    if (!action) throw new UsageError('Missing action: status or retry.');
+    if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
+    if (action !== 'status' && action !== 'retry') throw new UsageError(`Unknown action "${action}": status or retry.`);
+    return { action };
+  },
+  context: ({ action }) =>
+    action === 'status'
+      ? { module: MailStatusCliModule, command: MailStatusCommand }
+      : { module: MailRetryCliModule, command: MailRetryCommand },
+});

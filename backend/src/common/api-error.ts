@@ -1,15 +1,26 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import type { FieldErrorCode } from '@stichting/contracts';
 
-/** The one error shape of the API (ARCHITECTURE.md): `{success:false, error, fields?}`. */
+/**
+ * The one error shape of the API: `{success:false, error, fields?, codes?}`. `fields` holds an English message per
+ * refused field; `codes` the same keys with a stable code (contracts FIELD_ERROR_CODES) that a page turns into its
+ * own language.
+ */
 export interface ApiErrorBody {
   success: false;
   error: string;
   fields?: Record<string, string>;
+  codes?: Record<string, FieldErrorCode>;
+}
+
+export interface FieldErrors {
+  fields: Record<string, string>;
+  codes: Record<string, FieldErrorCode>;
 }
 
 export class ApiError extends HttpException {
-  constructor(status: HttpStatus, message: string, fields?: Record<string, string>) {
-    const body: ApiErrorBody = { success: false, error: message, ...(fields ? { fields } : {}) };
+  constructor(status: HttpStatus, message: string, fieldErrors?: FieldErrors) {
+    const body: ApiErrorBody = { success: false, error: message, ...fieldErrors };
     super(body, status);
   }
 }
@@ -20,6 +31,13 @@ export class DatabaseUnavailableError extends ApiError {
       HttpStatus.SERVICE_UNAVAILABLE,
       'The service is temporarily unavailable. Nothing was saved; please try again in a few minutes.',
     );
+  }
+}
+
+/** A client over one of the per-address limits (rate-limit/, checkout/); the filter adds `Retry-After: 60`. */
+export class TooManyRequestsError extends ApiError {
+  constructor() {
+    super(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please wait a moment and try again.');
   }
 }
 

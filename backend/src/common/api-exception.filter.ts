@@ -1,10 +1,9 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from './api-error';
 import { isDatabaseUnavailable } from './api-error';
 import { isApiPath } from './api-path';
-import { SiteService } from '../site/site.service';
+import { describeError, loggedPath } from './logging';
 
 const GENERIC: Record<number, string> = {
   400: 'The request is invalid.',
@@ -12,6 +11,7 @@ const GENERIC: Record<number, string> = {
   404: 'Not found.',
   405: 'Method not allowed.',
   413: 'The request is too large.',
+  414: 'The address is too long.',
   415: 'Unsupported content type; send JSON.',
   429: 'Too many requests. Please wait a moment and try again.',
   500: 'Something went wrong on our side. Please try again later.',
@@ -19,15 +19,21 @@ const GENERIC: Record<number, string> = {
 };
 
 /**
- * One global filter: API paths get `{success:false, error, fields?}` with an honest status; page paths get the
- * prerendered error page with the matching status. Unexpected errors become a generic 500 and one log line
+ * One global filter: API paths get `{success:false, error, fields?}` with an honest status; page requests get the
+ * prerendered error page (SiteService.sendErrorPage: the 403 page, the 404 page for any other client error with its
+ * own status, the 500 page for the rest). Unexpected errors become a generic 500 and one log line
  * carrying the request id; a stack trace never reaches the client.
  */
+/** Sends the prerendered error page for a status (SiteService does; common/ knows only this shape). */
+export interface ErrorPageSender {
+  sendErrorPage(request: Request, response: Response, status: number): void;
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly site: SiteService) {}
+  constructor(private readonly site: ErrorPageSender) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
@@ -37,20 +43,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     const { status, body } = this.describe(exception);
     if (status >= 500) {
-      const error = exception as Error;
       this.logger.error(
-        {
-          reqId: request.id,
-          path: request.path,
-          err: { name: error?.name, message: error?.message, stack: error?.stack },
-        },
+        { reqId: request.id, path: loggedPath(request.path), err: describeError(exception) },
         'request failed',
       );
     }
 
     const wantsHtml = !isApiPath(request.path) && (request.method === 'GET' || request.method === 'HEAD');
     if (wantsHtml) {
-      this.site.sendErrorPage(request, response, status === 403 || status === 404 ? status : 500);
+      this.site.sendErrorPage(request, response, status);
       return;
     }
     if (status === 429) response.setHeader('Retry-After', '60');
@@ -58,9 +59,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; body: ApiErrorBody } {
-    if (exception instanceof ThrottlerException) {
-      return { status: 429, body: { success: false, error: GENERIC[429] } };
-    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();

@@ -1,13 +1,26 @@
+import { isIP } from 'node:net';
+import { withoutTrailingSlashes } from '@stichting/contracts';
 import { resolve } from 'node:path';
 import {
   DEFAULT_MAIL_RETRY_POLICY,
   MIN_RETRY_SPAN_SECONDS,
   retrySpanSeconds,
   type MailRetryPolicy,
-} from '../mail/mail-retry-policy';
+} from './mail-retry-policy';
 
 /**
- * The runtime contract's environment, validated once at boot (ARCHITECTURE.md "Runtime contract").
+ * Caps on confirmation mails. A form's confirmation goes to whatever address was typed, from the foundation's own
+ * sender; without caps, anyone could have the site mail a stranger over and over (20 forms a minute per IP).
+ */
+export interface ConfirmationCaps {
+  /** Confirmations to one address (in any letter case) in any 24 hours (CONFIRMATION_CAP_PER_ADDRESS_PER_DAY). */
+  perAddressPerDay: number;
+  /** Confirmations in total in any 60 minutes (CONFIRMATION_CAP_PER_HOUR). */
+  perHour: number;
+}
+
+/**
+ * The runtime contract's environment, validated once at boot (docs/architecture.md §7.2).
  * Nothing else in the backend reads process.env.
  */
 export interface AppConfig {
@@ -30,13 +43,26 @@ export interface AppConfig {
   turnstileSiteKey: string;
   turnstileSecretKey: string;
   turnstileVerifyUrl: string;
-  /** Express "trust proxy": hop count or list; false when the app faces the internet itself. */
-  trustProxy: boolean | number | string;
-  /** Days a submission of each type is kept before the daily purge removes it. */
-  retentionDays: { volunteer: number; contact: number; 'help-request': number; errorReports: number };
+  /**
+   * Connection limits of the HTTP server (common/http-limits.ts), sized for bodies of at most 256 KB: deadlines
+   * for a request's headers and for the whole request, the idle time of a kept-alive connection, open connections.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** Express "trust proxy": hop count or address list; false when the app faces the internet itself. */
+  trustProxy: false | number | string;
+  /** Days each kind of data is kept before the daily purge removes it (the reasons: docs/privacy.md). */
+  retentionDays: {
+    volunteer: number;
+    contact: number;
+    'help-request': number;
+    errorReports: number;
+    donations: number;
+  };
+  /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/). */
+  errorReports: { perHour: number; maxRows: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
   runWorker: boolean;
-  /** Submission emails (issue 5): retry schedule and worker throughput. */
+  /** Submission emails: retry schedule and worker throughput. */
   mail: {
     retry: MailRetryPolicy;
     /** Jobs each worker claims per fetch. */
@@ -45,6 +71,8 @@ export interface AppConfig {
     workerConcurrency: number;
     /** SMTP connections in nodemailer's pool. */
     poolConnections: number;
+    /** Confirmations to visitors at most per address in any 24 hours and in total in any hour (confirmation-caps.ts). */
+    confirmationCaps: ConfirmationCaps;
   };
   /** Where the prerendered site lives. */
   staticDir: string;
@@ -89,26 +117,138 @@ function positiveInt(env: Env, name: string, fallback: number, problems: string[
   return value;
 }
 
+/** Express's names for the loopback, link-local and unique-local (private) address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or an address with a prefix length (CIDR), or one of Express's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries to believe, and so which address every per-client limit counts.
+ * A hop count (the client is the address that many proxies back) or the proxies' addresses. `true` is refused:
+ * it believes the leftmost entry, which the client writes itself.
+ */
+function readTrustProxy(env: Env, problems: string[]): AppConfig['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends (every per-address limit could be dodged): ' +
+        'set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    );
+    return false;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) {
+    problems.push(
+      `TRUST_PROXY must be false, the number of proxies in front of the app (e.g. 1) or a comma-separated list of their addresses or CIDR ranges (got "${raw}")`,
+    );
+    return false;
+  }
+  return entries.join(',');
+}
+
 export type RetentionDays = AppConfig['retentionDays'];
 
 /**
- * The retention periods alone, shared by the web app and the staff CLI (which needs only DATABASE_URL and these).
- * Problems are appended to `problems`; the defaults apply where a variable is unset.
+ * The retention periods alone, shared by the web app and the staff commands (which need only DATABASE_URL and these).
+ * Problems are appended to `problems`; the defaults apply where a variable is unset. Each default is explained in
+ * docs/privacy.md: volunteer applications 8 weeks (like job applications), contact messages 1 year, help requests
+ * about 6 months, error reports 90 days since last seen, donations 8 years (7 years after the end of their year).
  */
-export function readRetentionDays(env: Env, problems: string[]): RetentionDays {
+function readRetentionDays(env: Env, problems: string[]): RetentionDays {
   return {
-    volunteer: positiveInt(env, 'RETENTION_DAYS_VOLUNTEER', 730, problems),
+    volunteer: positiveInt(env, 'RETENTION_DAYS_VOLUNTEER', 56, problems),
     contact: positiveInt(env, 'RETENTION_DAYS_CONTACT', 365, problems),
-    'help-request': positiveInt(env, 'RETENTION_DAYS_HELP_REQUEST', 730, problems),
+    'help-request': positiveInt(env, 'RETENTION_DAYS_HELP_REQUEST', 180, problems),
     errorReports: positiveInt(env, 'RETENTION_DAYS_ERROR_REPORTS', 90, problems),
+    donations: positiveInt(env, 'RETENTION_DAYS_DONATIONS', 2922, problems),
+  };
+}
+
+const NODE_ENVS: ReadonlyArray<AppConfig['nodeEnv']> = ['production', 'development', 'test'];
+
+/** NODE_ENV, development when unset. A misspelt "production" is refused: it would boot without the production checks. */
+function readNodeEnv(env: Env, problems: string[]): AppConfig['nodeEnv'] {
+  const raw = env.NODE_ENV?.trim() ?? '';
+  if (raw === '') return 'development';
+  const nodeEnv = NODE_ENVS.find((name) => name === raw);
+  if (nodeEnv === undefined) problems.push(`NODE_ENV must be production, development or test (got "${raw}")`);
+  return nodeEnv ?? 'development';
+}
+
+/** A true/false switch, `fallback` when unset; any other word is refused rather than guessed. */
+function readBoolean(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  problems.push(`${name} must be true or false (got "${env[name]}")`);
+  return fallback;
+}
+
+/** DATABASE_URL as the staff commands and `npm run db:migrate` read it; a problem is appended to `problems`. */
+export function readDatabaseUrl(env: Env, problems: string[]): string {
+  const databaseUrl = env.DATABASE_URL?.trim() ?? '';
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL is required (a postgresql:// URL)');
+  return databaseUrl;
+}
+
+/**
+ * The configuration of a staff command (`npm run export`, `purge`, `erase`, `mail`): DATABASE_URL and the retention
+ * periods are all it reads from the environment (docs/architecture.md §6), so staff need nothing of the web app's
+ * configuration. A command's application context holds only its own services (cli/cli-runner.ts), which read no
+ * more than those two; the settings of the web server, SMTP, Stripe and Turnstile are left empty, and a command
+ * never runs the mail worker.
+ */
+export function loadCommandConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const databaseUrl = readDatabaseUrl(env, problems);
+  const retentionDays = readRetentionDays(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    nodeEnv: 'production',
+    port: 0,
+    host: '127.0.0.1',
+    postRateLimitPerMinute: 0,
+    checkoutRateLimitPerMinute: 0,
+    databaseUrl,
+    publicBaseUrl: '',
+    smtpUrl: '',
+    mailFrom: '',
+    staffEmail: '',
+    stripeSecretKey: '',
+    stripeWebhookSecret: '',
+    stripeApiUrl: undefined,
+    turnstileSiteKey: '',
+    turnstileSecretKey: '',
+    turnstileVerifyUrl: '',
+    trustProxy: false,
+    retentionDays,
+    errorReports: { perHour: 0, maxRows: 0 },
+    runWorker: false,
+    mail: {
+      retry: DEFAULT_MAIL_RETRY_POLICY,
+      batchSize: 0,
+      workerConcurrency: 0,
+      poolConnections: 0,
+      confirmationCaps: { perAddressPerDay: 0, perHour: 0 },
+    },
+    http: { headersTimeoutMs: 0, requestTimeoutMs: 0, keepAliveTimeoutMs: 0, maxConnections: 0 },
+    staticDir: '',
+    logLevel: 'warn',
   };
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
-  const nodeEnv = (
-    env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'
-  ) as AppConfig['nodeEnv'];
+  const nodeEnv = readNodeEnv(env, problems);
 
   const required = (name: string, check: (v: string) => boolean, expectation: string): string => {
     const value = env[name]?.trim();
@@ -138,11 +278,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const databaseUrl = required('DATABASE_URL', (v) => isUrl(v, ['postgres:', 'postgresql:']), 'a postgresql:// URL');
-  const publicBaseUrl = required(
-    'PUBLIC_BASE_URL',
-    (v) => isUrl(v, ['http:', 'https:']),
-    'an http(s) URL such as https://www.example.org',
-  ).replace(/\/+$/, '');
+  const publicBaseUrl = withoutTrailingSlashes(
+    required('PUBLIC_BASE_URL', (v) => isUrl(v, ['http:', 'https:']), 'an http(s) URL such as https://www.example.org'),
+  );
   const smtpUrl = required('SMTP_URL', (v) => isUrl(v, ['smtp:', 'smtps:']), 'an smtp:// or smtps:// URL');
   const mailFrom = required('MAIL_FROM', isMailbox, 'an address such as "Stichting <info@example.org>"');
   const staffEmail = required('STAFF_EMAIL', (v) => EMAIL.test(v), 'an email address');
@@ -176,18 +314,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('STRIPE_API_URL must not be set together with a live Stripe key');
   }
 
-  let trustProxy: AppConfig['trustProxy'] = false;
-  const rawTrust = env.TRUST_PROXY?.trim();
-  if (rawTrust) {
-    if (rawTrust === 'true' || rawTrust === 'false') trustProxy = rawTrust === 'true';
-    else if (/^\d+$/.test(rawTrust)) trustProxy = Number(rawTrust);
-    else trustProxy = rawTrust;
-  }
+  const trustProxy = readTrustProxy(env, problems);
 
   const retentionDays = readRetentionDays(env, problems);
 
+  const errorReports: AppConfig['errorReports'] = {
+    perHour: positiveInt(env, 'ERROR_REPORTS_PER_HOUR', 300, problems),
+    maxRows: positiveInt(env, 'ERROR_REPORTS_MAX_ROWS', 10_000, problems),
+  };
+
   const postRateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, problems);
   const checkoutRateLimitPerMinute = positiveInt(env, 'CHECKOUT_RATE_LIMIT_PER_MINUTE', 10, problems);
+
+  const http: AppConfig['http'] = {
+    headersTimeoutMs: positiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, problems),
+    requestTimeoutMs: positiveInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, problems),
+    keepAliveTimeoutMs: positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, problems),
+    maxConnections: positiveInt(env, 'HTTP_MAX_CONNECTIONS', 256, problems),
+  };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
 
   const mail: AppConfig['mail'] = {
     retry: {
@@ -208,7 +355,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     batchSize: positiveInt(env, 'MAIL_BATCH_SIZE', 20, problems),
     workerConcurrency: positiveInt(env, 'MAIL_WORKER_CONCURRENCY', 4, problems),
     poolConnections: positiveInt(env, 'MAIL_POOL_CONNECTIONS', 5, problems),
+    confirmationCaps: {
+      perAddressPerDay: positiveInt(env, 'CONFIRMATION_CAP_PER_ADDRESS_PER_DAY', 3, problems),
+      perHour: positiveInt(env, 'CONFIRMATION_CAP_PER_HOUR', 200, problems),
+    },
   };
+  const runWorker = readBoolean(env, 'RUN_WORKER', true, problems);
+
   const retrySpan = retrySpanSeconds(mail.retry);
   if (nodeEnv === 'production' && retrySpan.min < MIN_RETRY_SPAN_SECONDS) {
     problems.push(
@@ -235,9 +388,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     turnstileSiteKey,
     turnstileSecretKey,
     turnstileVerifyUrl,
+    http,
     trustProxy,
     retentionDays,
-    runWorker: env.RUN_WORKER !== 'false',
+    errorReports,
+    runWorker,
     mail,
     staticDir: env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),

@@ -18,16 +18,20 @@ export interface MigrationFile {
   checksum: string;
 }
 
-export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
+/** The names of the migrations in the folder, in the order they apply. */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
   if (!existsSync(dir)) throw new Error(`Migrations folder not found: ${dir}`);
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'migration.sql')))
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
-      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
-    });
+    .sort();
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
+  return migrationNames(dir).map((name) => {
+    const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  });
 }
 
 const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -95,14 +99,18 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
   return result;
 }
 
-/** Names of migrations in the folder that the database has not finished applying. */
+/**
+ * Which of `expected` (migration names, read once at start with `migrationNames()`) the database has not finished
+ * applying, in one small query. Migrations the database has beyond them (a newer build migrated it) do not count.
+ */
 export async function pendingMigrations(
-  query: (sql: string) => Promise<Array<{ migration_name: string }>>,
+  expected: readonly string[],
+  query: (sql: string, names: readonly string[]) => Promise<Array<{ name: string }>>,
 ): Promise<string[]> {
-  const expected = readMigrations().map((m) => m.name);
   const rows = await query(
-    'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    `SELECT name FROM unnest($1::text[]) AS expected(name) WHERE NOT EXISTS (SELECT 1 FROM "_prisma_migrations" AS m
+      WHERE m.migration_name = expected.name AND m.finished_at IS NOT NULL AND m.rolled_back_at IS NULL) ORDER BY name`,
+    expected,
   );
-  const applied = new Set(rows.map((row) => row.migration_name));
-  return expected.filter((name) => !applied.has(name));
+  return rows.map((row) => row.name);
 }

@@ -4,6 +4,9 @@ import { PrismaClient } from '../generated/prisma/client';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 
+/** Connections of Prisma's pool: every read and write of the app's own tables (docs/architecture.md §5.4). */
+export const DATABASE_POOL_SIZE = 10;
+
 /** The one Prisma client of the process, over node-postgres through @prisma/adapter-pg. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
@@ -11,11 +14,14 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     super({
       adapter: new PrismaPg({
         connectionString: config.databaseUrl,
-        max: 10,
+        max: DATABASE_POOL_SIZE,
         connectionTimeoutMillis: 5000,
         // Fail fast instead of queueing forever while PostgreSQL is down: the caller answers 503.
         query_timeout: 15000,
       }),
+      // A form's transaction waits for a free connection up to 5 s under a burst (Prisma's default is 2 s), then
+      // answers 503 like any other database trouble; a transaction may run up to 15 s (the query timeout).
+      transactionOptions: { maxWait: 5000, timeout: 15000 },
     });
   }
 

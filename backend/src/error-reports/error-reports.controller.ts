@@ -3,7 +3,7 @@ import { PostRateLimit } from '../rate-limit/rate-limit.guard';
 import { ErrorReportDto } from './dto/error-report.dto';
 import { ErrorReportsService } from './error-reports.service';
 
-/** Per IP: a crashing page in a loop must not fill the table or the logs. */
+/** Per IP: a crashing page in a loop must not fill the logs (the table has global caps: ErrorReportsService). */
 export const ERROR_REPORT_LIMIT_PER_MINUTE = 10;
 
 @Controller('api')
@@ -13,6 +13,7 @@ export class ErrorReportsController {
   @Post('report-error')
   @HttpCode(HttpStatus.ACCEPTED)
   @PostRateLimit(ERROR_REPORT_LIMIT_PER_MINUTE)
+  /** 202 whether the report was stored, counted as a repeat, or left out by a cap: the browser has nothing to do. */
   async report(@Body() report: ErrorReportDto): Promise<{ success: true }> {
     await this.errorReports.record(report);
     return { success: true };

@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
+import type { Prisma } from '../generated/prisma/client';
 import type { ErrorReportDto } from './dto/error-report.dto';
 
 /** Same message and same top of stack = the same error: counted, not stored again. */
-export function fingerprintOf(report: Pick<ErrorReportDto, 'message' | 'stack'>): string {
+function fingerprintOf(report: Pick<ErrorReportDto, 'message' | 'stack'>): string {
   const topFrame = (report.stack ?? '')
     .split('\n')
     .map((line) => line.trim())
@@ -14,26 +17,97 @@ export function fingerprintOf(report: Pick<ErrorReportDto, 'message' | 'stack'>)
     .digest('hex');
 }
 
+/** A new error not stored because of a cap: ERROR_REPORTS_PER_HOUR, or ERROR_REPORTS_MAX_ROWS. */
+export type ErrorReportCap = 'per-hour' | 'max-rows';
+export type RecordOutcome = 'counted' | 'stored' | ErrorReportCap;
+
+type Db = PrismaService | Prisma.TransactionClient;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Browser crash reports, written by anonymous visitors (and by any page that makes its visitors' browsers post
+ * here), so what they can store is bounded:
+ * - a repeat of a known error only raises its count and last-seen time; the first report's page and browser stay;
+ * - at most `errorReports.perHour` new errors are stored per clock hour and the table holds at most
+ *   `errorReports.maxRows` rows, both counted in PostgreSQL so every instance shares them. Past a cap the visitor's
+ *   browser still hears 202 (it would only retry or log otherwise) and the process logs one line per cap and hour.
+ */
 @Injectable()
 export class ErrorReportsService {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly logger = new Logger(ErrorReportsService.name);
+  /**
+   * The clock hour in which each cap was last reached. Until that hour ends, new errors are left out without asking
+   * the database again (a flood costs one indexed lookup per report), and the log has said so once. A full table is
+   * looked at again the next hour (the nightly purge makes room).
+   */
+  private readonly reachedInHour = new Map<ErrorReportCap, number>();
 
-  async record(report: ErrorReportDto): Promise<{ occurrences: number }> {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async record(report: ErrorReportDto): Promise<RecordOutcome> {
     const fingerprint = fingerprintOf(report);
-    const saved = await this.prisma.errorReport.upsert({
-      where: { fingerprint },
-      create: {
-        fingerprint,
-        message: report.message,
-        stack: report.stack,
-        componentStack: report.componentStack,
-        url: report.url,
-        userAgent: report.userAgent,
-        clientTime: report.timestamp,
-      },
-      update: { occurrences: { increment: 1 }, lastSeenAt: new Date(), url: report.url, userAgent: report.userAgent },
-      select: { occurrences: true },
+    if (await this.countRepeat(this.prisma, fingerprint)) return 'counted';
+    const hour = Math.floor(Date.now() / HOUR_MS);
+    for (const [cap, reached] of this.reachedInHour) if (reached === hour) return cap;
+    const outcome = await this.prisma.$transaction(async (tx): Promise<RecordOutcome> => {
+      // New errors are stored one at a time over all instances, so the counts below cannot be overtaken.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock('error_reports'::regclass::oid::int, 0)`;
+      if (await this.countRepeat(tx, fingerprint)) return 'counted';
+      const cap = await this.capReached(tx);
+      if (cap) return cap;
+      await tx.errorReport.create({
+        data: {
+          fingerprint,
+          message: report.message,
+          stack: report.stack,
+          componentStack: report.componentStack,
+          url: report.url,
+          userAgent: report.userAgent,
+          clientTime: report.timestamp,
+        },
+      });
+      return 'stored';
     });
-    return saved;
+    if (outcome === 'per-hour' || outcome === 'max-rows') this.noteCapReached(outcome, hour);
+    return outcome;
+  }
+
+  /** True when the error is known: its count goes up, nothing else of the first report changes. */
+  private async countRepeat(db: Db, fingerprint: string): Promise<boolean> {
+    const { count } = await db.errorReport.updateMany({
+      where: { fingerprint },
+      data: { occurrences: { increment: 1 }, lastSeenAt: new Date() },
+    });
+    return count > 0;
+  }
+
+  private async capReached(tx: Prisma.TransactionClient): Promise<ErrorReportCap | undefined> {
+    const { perHour, maxRows } = this.config.errorReports;
+    // A row first seen this hour was also last seen this hour: that condition lets the last_seen_at index serve.
+    // The table count stops at the cap, so a full table costs no more than that to check.
+    const [counts] = await tx.$queryRaw<Array<{ thisHour: number; rows: number }>>`
+      SELECT
+        (SELECT count(*) FROM error_reports
+          WHERE last_seen_at >= date_trunc('hour', now()) AND first_seen_at >= date_trunc('hour', now()))::int AS "thisHour",
+        (SELECT count(*) FROM (SELECT 1 FROM error_reports LIMIT ${maxRows}) AS kept)::int AS "rows"`;
+    if (counts.thisHour >= perHour) return 'per-hour';
+    if (counts.rows >= maxRows) return 'max-rows';
+    return undefined;
+  }
+
+  private noteCapReached(cap: ErrorReportCap, hour: number): void {
+    if (this.reachedInHour.get(cap) === hour) return;
+    this.reachedInHour.set(cap, hour);
+    const { perHour, maxRows } = this.config.errorReports;
+    this.logger.warn(
+      { cap },
+      cap === 'per-hour'
+        ? `error reports: ERROR_REPORTS_PER_HOUR (${perHour}) new errors stored this hour; further new ones are answered but not stored until the next hour (said once an hour)`
+        : `error reports: the table holds ERROR_REPORTS_MAX_ROWS (${maxRows}) rows; new errors are answered but not stored until the retention purge removes old ones (said once an hour)`,
+    );
   }
 }

@@ -1,7 +1,10 @@
-import { once, type EventEmitter } from 'node:events';
+import { once } from 'node:events';
+import { setTimeout } from 'node:timers/promises';
+import { constants as zlibConstants } from 'node:zlib';
 import { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import type { ColumnKind, ExportColumn, ExportFormat } from './export-datasets';
+import { formatCents } from '../common/money';
+import type { ColumnKind, ExportColumn, ExportFormat } from './export-query';
 
 /**
  * The three file formats. Each receives rows as arrays (pg `rowMode: 'array'`), a batch at a time, and the
@@ -29,20 +32,30 @@ function drained(output: Writable): Promise<void> {
 export const RAW_TEXT_TYPES = { getTypeParser: () => (value: string) => value };
 
 const NEEDS_QUOTES = /[",\r\n]/;
-const SIGNED_NUMBER = /^[+-][\d\s().\-/]*$/;
+
+/** Where a spreadsheet may start a new cell inside a value: a list separator of any locale, or a line break. */
+const CELL_BREAK = /[,;\t\r\n]/;
+/**
+ * A formula character after such a break, with only whitespace (any kind but the breaks themselves, as at the start
+ * of a value) or quotes between: they do not stop a formula.
+ */
+const FORMULA_AFTER_BREAK = /([,;\t\r\n])((?:[^\S\t\r\n]|")*[=+\-@])/g;
+/** A formula character at the start, after any whitespace. */
+const FORMULA_FIRST = /^\s*[=+\-@]/;
+const SIGNED_NUMBER = /^\s*[+-][\d\s().\-/]*$/;
 
 /**
- * Free text that Excel would run as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `+cmd|...`) gets a leading
- * apostrophe (OWASP "CSV injection"): the forms are public and staff open the CSV in Excel.
- * Phone numbers such as "+31 6 1234 5678" and negative numbers stay as they are.
+ * Free text that a spreadsheet would run as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `+cmd|...`) gets an
+ * apostrophe in front (OWASP "CSV injection"): the forms and crash reports are public and staff open the CSV in
+ * Excel. Not only at the start of the value: Dutch Excel splits a .csv on `;` and on every line break, quoted or
+ * not, so `x;=cmd|...` or a second line `=HYPERLINK(...)` would become a cell of its own. So every place where a
+ * cell could begin in a comma, semicolon or tab reading gets the apostrophe before its `=`, `+`, `-` or `@`.
+ * A value that is only a signed number, such as the phone number "+31 6 1234 5678", stays as it is: it has nothing
+ * a spreadsheet could call, and it is always its own cell in the comma reading.
  */
 export function neutraliseFormula(value: string): string {
-  const first = value.charCodeAt(0);
-  // = @ TAB CR
-  if (first === 61 || first === 64 || first === 9 || first === 13) return `'${value}`;
-  // + -
-  if ((first === 43 || first === 45) && !SIGNED_NUMBER.test(value)) return `'${value}`;
-  return value;
+  const text = CELL_BREAK.test(value) ? value.replace(FORMULA_AFTER_BREAK, "$1'$2") : value;
+  return FORMULA_FIRST.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;
 }
 
 /** RFC 4180: quoted only when needed, quotes doubled. */
@@ -87,7 +100,7 @@ const CSV_CELL: Record<ColumnKind, (text: string) => string> = {
   longText: csvText,
   list: (text) => csvText(pgArrayToList(text)),
   integer: (text) => text,
-  euro: (cents) => (Number(cents) / 100).toFixed(2),
+  euro: (cents) => formatCents(Number(cents)),
   boolean: (text) => (text === 't' ? 'true' : 'false'),
   timestamp: pgTimestampToIso,
 };
@@ -158,28 +171,25 @@ const XLSX_WIDTH: Record<ColumnKind, number> = {
   timestamp: 19,
   list: 30,
 };
+/**
+ * How long the compressed output must stay still before the compressor counts as caught up. Compressing one
+ * chunk is quick, but on a busy machine the thread pool's turn can come much later: measured on
+ * the 1,000,000-row benchmark at a load average of about 19 on 2 cores, peak memory was 278 MB with 5 ms,
+ * 217 MB with 15 ms and 208-210 MB with 30 or 60 ms; side by side at a lower load 15 ms and 30 ms gave
+ * 217 and 220 MB, in 115 and 144 s (docs/benchmarks.md).
+ */
+const XLSX_IDLE_MS = 15;
+/**
+ * zlib options for the zip entries (exceljs passes `zip` to archiver, which passes `zlib` to node:zlib). A sync
+ * flush after every chunk makes the compressed output grow with every chunk compressed, instead of once per
+ * deflate block of several hundred kilobytes, so `drained()` can see the compressor at work.
+ */
+const XLSX_ZLIB = { flush: zlibConstants.Z_SYNC_FLUSH };
 const XLSX_FORMAT: Partial<Record<ColumnKind, string>> = {
   timestamp: 'yyyy-mm-dd hh:mm:ss',
   euro: '#,##0.00',
   integer: '0',
 };
-
-/** A readable-stream 2 Writable: no `writableNeedDrain` getter yet, the same state underneath. */
-type ZipEntrySink = EventEmitter & { _writableState?: { needDrain?: boolean } };
-
-/** 'drain' from `sink`, or the output's error: a file that failed must not leave the export waiting forever. */
-async function drainedOrFailed(sink: EventEmitter, output: Writable): Promise<void> {
-  if (output.errored) throw output.errored;
-  const stop = new AbortController();
-  try {
-    await Promise.race([
-      once(sink, 'drain', { signal: stop.signal }),
-      once(output, 'error', { signal: stop.signal }).then(([error]) => Promise.reject(error as Error)),
-    ]);
-  } finally {
-    stop.abort();
-  }
-}
 
 /**
  * One sheet written by exceljs' streaming writer: bold, frozen header row with a filter, typed cells (dates as
@@ -187,6 +197,8 @@ async function drainedOrFailed(sink: EventEmitter, output: Writable): Promise<vo
  */
 class XlsxFormatter implements RowFormatter {
   private readonly forward: Writable;
+  /** Bytes of the finished file handed on so far: it grows as the compressor gets through the sheet. */
+  private compressedBytes = 0;
   private failure: Error | undefined;
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
@@ -204,6 +216,7 @@ class XlsxFormatter implements RowFormatter {
     // errors, and finishes when exceljs ends it; the output is closed by the export's target, as for CSV.
     this.forward = new Writable({
       write: (chunk: Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) => {
+        this.compressedBytes += chunk.length;
         output.write(chunk, encoding, done);
       },
     });
@@ -216,6 +229,7 @@ class XlsxFormatter implements RowFormatter {
       stream: this.forward,
       useStyles: true,
       useSharedStrings: false,
+      zip: { zlib: XLSX_ZLIB },
     });
     this.sheet = this.workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     this.sheet.columns = columns.map((col) => ({
@@ -235,28 +249,25 @@ class XlsxFormatter implements RowFormatter {
     for (const row of rows) {
       for (const i of this.timestampIndexes) {
         // Wall-clock Amsterdam time from PostgreSQL, stored as if UTC: Excel shows exactly these digits.
-        if (typeof row[i] === 'string') row[i] = new Date(`${row[i] as string}Z`);
+        if (typeof row[i] === 'string') row[i] = new Date(`${row[i]}Z`);
       }
       this.sheet.addRow(row).commit();
     }
   }
 
   async drained(): Promise<void> {
-    // exceljs has no backpressure of its own: its sheet stream hands the XML to the zip entry's PassThrough and
-    // never looks at write()'s answer, so without waiting for that stream the whole sheet piled up there,
-    // uncompressed (1.5 GB peak for 1,000,000 rows). Wait until it has passed its data on to the compressor,
-    // then for the file.
-    const sink = this.zipEntrySink();
-    if (sink?._writableState?.needDrain) await drainedOrFailed(sink, this.output);
-    await new Promise((resolve) => setImmediate(resolve));
+    // exceljs has no backpressure of its own: it hands the sheet's XML on towards the compressor without
+    // looking at write()'s answer, so unchecked the whole sheet piled up there, uncompressed (1.5 GB peak for
+    // 1,000,000 rows). The compressor runs on libuv's thread pool and its output reaches `forward` chunk by
+    // chunk; wait until that output has stopped growing, that is until the compressor has caught up with the
+    // rows written so far, then for the file.
+    let seen: number;
+    do {
+      seen = this.compressedBytes;
+      await setTimeout(XLSX_IDLE_MS);
+      if (this.failure) throw this.failure;
+    } while (this.compressedBytes !== seen);
     await drained(this.output);
-  }
-
-  /** The stream exceljs' worksheet writer pipes into (exceljs internals: `stream.pipes[0]`), if it has one. */
-  private zipEntrySink(): ZipEntrySink | undefined {
-    const stream = (this.sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
-    const sink = stream?.pipes?.[0] as ZipEntrySink | undefined;
-    return typeof sink?.once === 'function' ? sink : undefined;
   }
 
   async end(): Promise<void> {

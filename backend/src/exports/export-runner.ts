@@ -4,11 +4,11 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ClientBase } from 'pg';
 import Cursor from 'pg-cursor';
-import { buildExportQuery, type Dataset, type ExportFilters, type ExportFormat } from './export-datasets';
+import { buildExportQuery, type Dataset, type ExportFilters, type ExportFormat } from './export-query';
 import { createFormatter, RAW_TEXT_TYPES } from './export-formats';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to keep memory flat. */
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 export interface ExportRequest {
   dataset: Dataset;
@@ -51,19 +51,22 @@ export async function streamExport(
   const failed = (error: Error) => {
     failure ??= error;
   };
+  const throwIfFailed = () => {
+    if (failure) throw failure;
+  };
   output.on('error', failed);
   try {
-    while (next) {
+    while (next !== undefined) {
       const count = await next.then(take);
-      if (failure) throw failure;
+      throwIfFailed();
       if (count === 0) break;
       written += count;
       onProgress(written);
       await formatter.drained();
-      if (failure) throw failure;
+      throwIfFailed();
     }
     await formatter.end();
-    if (failure) throw failure;
+    throwIfFailed();
   } finally {
     output.off('error', failed);
     await next?.catch(() => undefined);
@@ -107,12 +110,12 @@ export function stdoutTarget(): ExportTarget {
   return {
     stream,
     finish: () => new Promise<void>((resolve) => stream.write('', () => resolve())),
-    abort: async () => undefined,
+    abort: () => Promise.resolve(),
   };
 }
 
-/** Progress on stderr about once a second: one updating line on a terminal, plain lines otherwise. */
-export function progressReporter(label: string, isTty = process.stderr.isTTY === true, intervalMs = 1000) {
+/** Progress of writing `path` on stderr about once a second: one updating line on a terminal, plain lines otherwise. */
+export function progressReporter(label: string, path: string, isTty: boolean, intervalMs = 1000) {
   const started = Date.now();
   let last = started;
   const line = (rows: number) => {
@@ -126,7 +129,7 @@ export function progressReporter(label: string, isTty = process.stderr.isTTY ===
       last = now;
       process.stderr.write(isTty ? `\r${line(rows)}` : `${line(rows)}\n`);
     },
-    done(rows: number, path: string) {
+    done(rows: number) {
       process.stderr.write(`${isTty ? '\r' : ''}${line(rows)} to ${path}\n`);
     },
   };

@@ -2,32 +2,32 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import { QueueService } from '../queue/queue.service';
 import {
-  EMAIL_STATUSES,
   SUBMISSION_EMAIL_DEAD_LETTER_QUEUE,
-  SubmissionEmailJob,
-  type EmailStatus,
+  SUBMISSION_EMAIL_QUEUE,
   type SubmissionEmailJobData,
 } from './submission-email.job';
-
-export type EmailStatusCounts = Record<EmailStatus, number>;
 
 export interface RetryDeadResult {
   /** Submissions whose delivery was queued again. */
   requeued: string[];
 }
 
+/** The email queue was never created (the app or the worker creates it when it starts); nothing was changed. */
+export class EmailQueueMissingError extends Error {
+  constructor() {
+    super(`the queue ${SUBMISSION_EMAIL_QUEUE} does not exist yet`);
+  }
+}
+
 /**
- * Staff operations on submission email delivery, for `npm run mail -- status|retry` (the staff CLI wires them).
+ * Gives dead deliveries (last retry used up, or a permanent SMTP refusal such as 550) a fresh job with the full
+ * retry schedule, for `npm run mail -- retry` (docs/architecture.md §4.6). Per submission only the message that was
+ * not accepted yet is sent again (the sent-at guard), so a staff notification is never duplicated by a retry. The
+ * status goes back to `queued` and the job commits in the same transaction; the retry is written to `audit_log`
+ * (ids only).
  *
- * - `countByStatus()`: how many submissions are queued, sending, retrying, sent and dead (every status present,
- *   zero when none). `sending` that stays high while no worker runs means jobs wait for a worker.
- * - `retryDead({ ids? })`: gives dead deliveries (last retry used up, or a permanent SMTP refusal such as 550)
- *   a fresh job with the full retry schedule. Per submission only the message that was not accepted yet is sent
- *   again (the sent-at guard), so a staff notification is never duplicated by a retry. The status goes back to
- *   `queued` and the job commits in the same transaction; the retry is written to `audit_log` (ids only).
- *
- * Use it from an application context built with `runWorker: false` (a CLI must not start a mail worker); the
- * jobs it queues are picked up by the web process or `npm run worker`.
+ * It needs the job queue but no SMTP and no worker: the jobs it queues are picked up by the web process or
+ * `npm run worker`.
  */
 @Injectable()
 export class MailRecoveryService {
@@ -36,19 +36,7 @@ export class MailRecoveryService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly queue: QueueService,
-    private readonly job: SubmissionEmailJob,
   ) {}
-
-  async countByStatus(): Promise<EmailStatusCounts> {
-    const groups = await this.prisma.submission.groupBy({
-      by: ['emailStatus'],
-      where: { erasedAt: null },
-      _count: { _all: true },
-    });
-    const counts = Object.fromEntries(EMAIL_STATUSES.map((status) => [status, 0])) as EmailStatusCounts;
-    for (const group of groups) counts[group.emailStatus as EmailStatus] = group._count._all;
-    return counts;
-  }
 
   /** Re-queues every dead delivery, or only the given submission ids among them. */
   async retryDead(options: { ids?: string[] } = {}): Promise<RetryDeadResult> {
@@ -58,12 +46,15 @@ export class MailRecoveryService {
         data: { emailStatus: 'queued' },
         select: { id: true },
       });
-      for (const { id } of dead) await this.job.enqueue(tx, id);
-      if (dead.length > 0) {
-        await tx.auditLog.create({
-          data: { action: 'mail.retry', detail: { count: dead.length, submissionIds: dead.map(({ id }) => id) } },
-        });
+      if (dead.length === 0) return [];
+      if (!(await this.queue.boss.getQueue(SUBMISSION_EMAIL_QUEUE))) throw new EmailQueueMissingError();
+      for (const { id } of dead) {
+        const data: SubmissionEmailJobData = { submissionId: id };
+        await this.queue.sendInTransaction(tx, SUBMISSION_EMAIL_QUEUE, data);
       }
+      await tx.auditLog.create({
+        data: { action: 'mail.retry', detail: { count: dead.length, submissionIds: dead.map(({ id }) => id) } },
+      });
       return dead.map(({ id }) => id);
     });
     await this.clearDeadLetters(new Set(requeued));

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MailRecoveryService } from './mail-recovery.service';
+import { MailStatusService } from './mail-status.service';
 import { MailTransport } from './mail.transport';
 import { SubmissionEmailJob } from './submission-email.job';
 
 /**
  * Submission emails: the pg-boss queue and its worker (started when `config.runWorker`, and always by
- * `npm run worker`), the pooled SMTP transport, and the recovery operations for staff tooling.
+ * `npm run worker`), the pooled SMTP transport, and the status and recovery operations for staff.
  */
 @Module({
-  providers: [MailTransport, SubmissionEmailJob, MailRecoveryService],
-  exports: [SubmissionEmailJob, MailRecoveryService],
+  providers: [MailTransport, SubmissionEmailJob, MailStatusService, MailRecoveryService],
+  exports: [SubmissionEmailJob, MailStatusService, MailRecoveryService],
 })
 export class MailModule {}

@@ -53,7 +53,7 @@ export function describeSmtpError(error: unknown): string {
 }
 
 /**
- * SMTP behind a small service (STYLE.md): a pooled nodemailer transport to SMTP_URL. Pooling matters for
+ * SMTP behind a small service (docs/architecture.md §10): a pooled nodemailer transport to SMTP_URL. Pooling matters for
  * throughput: one connection per message costs a full SMTP handshake each time (about 10 messages/s), a pool
  * of a few reused connections sends hundreds per second.
  */

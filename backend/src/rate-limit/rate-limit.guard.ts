@@ -1,9 +1,10 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { normalizeIp, ThrottlerException } from '@nestjs/throttler';
 import type { Request } from 'express';
+import { TooManyRequestsError } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { addressKey } from './address-key';
 import { SlidingWindowRateLimitStorage } from './rate-limit.storage';
 
 /** Every limit counts per client address and minute; a refused client hears 429 with `Retry-After: 60`. */
@@ -16,11 +17,11 @@ export const PostRateLimit = (perMinute: number | false) => SetMetadata(ROUTE_LI
 
 /** The address a client is counted by (IPv6 by its /64, which one household or server usually holds). */
 export function clientAddress(request: Request): string {
-  return normalizeIp(request.ip ?? 'unknown');
+  return addressKey(request.ip ?? 'unknown');
 }
 
 /**
- * spec/ARCHITECTURE: a per-address limit on every POST, one budget per route (pages, assets and health, all GETs,
+ * docs/product.md §9.5, docs/architecture.md §9.4: a per-address limit on every POST, one budget per route (pages, assets and health, all GETs,
  * are not limited). Global, and before validation, so a flood of bad requests counts too. Synchronous and with each
  * route's key and limit looked up once, because it runs for every form.
  */
@@ -40,7 +41,7 @@ export class PostRateLimitGuard implements CanActivate {
     const { key, limit } = this.route(context);
     if (limit === false) return true;
     if (this.storage.hit(`${key}:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS).isBlocked) {
-      throw new ThrottlerException();
+      throw new TooManyRequestsError();
     }
     return true;
   }

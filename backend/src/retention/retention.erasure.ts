@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { ClientBase } from 'pg';
 
 /**
- * Erasure on request (GDPR art. 17, issue 7): every submission and donation intent of one email address has
+ * Erasure on request (GDPR art. 17): every submission and donation intent of one email address has
  * its personal fields removed; ids, types, dates, amounts and statuses stay, because the books need them.
  * Someone named only as the referrer of another person's donation loses just the referrer fields.
  */
-export const ERASED = '[erased]';
+const ERASED = '[erased]';
 
 export interface ErasureTarget {
   submissions: Array<{ id: string; type: string; createdAt: Date; emailStatus: string }>;
@@ -23,26 +23,26 @@ export interface ErasureResult extends ErasureTarget {
 
 type Db = Pick<ClientBase, 'query'>;
 
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function hashEmail(email: string): string {
+function hashEmail(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
 async function findTargets(db: Db, email: string): Promise<ErasureTarget> {
-  const submissions = await db.query(
+  const submissions = await db.query<ErasureTarget['submissions'][number]>(
     `SELECT id, type, created_at AS "createdAt", email_status AS "emailStatus" FROM submissions
      WHERE lower(email) = $1 ORDER BY created_at FOR UPDATE`,
     [email],
   );
-  const donations = await db.query(
+  const donations = await db.query<ErasureTarget['donations'][number]>(
     `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donation_intents
      WHERE lower(email) = $1 ORDER BY created_at FOR UPDATE`,
     [email],
   );
-  const referrals = await db.query(
+  const referrals = await db.query<ErasureTarget['referrals'][number]>(
     `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donation_intents
      WHERE lower(referrer_email) = $1 AND lower(email) <> $1 ORDER BY created_at FOR UPDATE`,
     [email],

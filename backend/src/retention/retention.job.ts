@@ -11,8 +11,9 @@ export const RETENTION_CRON = '30 3 * * *';
 export const RETENTION_TIME_ZONE = 'Europe/Amsterdam';
 
 /**
- * Enforces the retention periods daily (issue 7), with the same function as `npm run purge`. pg-boss keeps one
- * schedule per queue in the database, so several app instances still purge once a day.
+ * Enforces the retention periods daily, with the same function as `npm run purge`. Scheduled and worked
+ * where the queue workers run: the web process unless RUN_WORKER=false, and `npm run worker` always. pg-boss keeps
+ * one schedule per queue in the database and hands each run to one process, so several instances purge once a day.
  */
 @Injectable()
 export class RetentionJob implements OnApplicationBootstrap {
@@ -38,7 +39,8 @@ export class RetentionJob implements OnApplicationBootstrap {
     await client.connect();
     try {
       const result = await purgeExpired(client, this.config.retentionDays, { dryRun: false });
-      this.logger.log({ submissions: result.submissions, errorReports: result.errorReports }, 'retention purge done');
+      const { submissions, errorReports, donations, donationPayments } = result;
+      this.logger.log({ submissions, errorReports, donations, donationPayments }, 'retention purge done');
     } finally {
       await client.end();
     }

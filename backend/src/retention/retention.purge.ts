@@ -3,15 +3,19 @@ import { SUBMISSION_TYPES, type SubmissionType } from '@stichting/contracts';
 import type { RetentionDays } from '../config/app-config';
 
 /**
- * Retention (issue 7): a submission is deleted once it is older than the period for its form type, an error
- * report once it was last seen longer ago than its period. Donation intents and payments are bookkeeping and
- * stay (7 years, handled outside this tool). Used by `npm run purge` and by the daily `retention-purge` job.
+ * Retention (periods explained in docs/privacy.md): a submission is deleted once it is older than the
+ * period for its form type, an error report once it was last seen longer ago than its period. Donations are
+ * bookkeeping (the fiscal retention obligation is 7 years): a payment goes once older than the donations period, a
+ * donation (intent) once its last change is and no payment of it is left, so a donor still giving stays.
+ * Used by `npm run purge` and by the daily `retention-purge` job.
  */
 export interface PurgeResult {
   dryRun: boolean;
   retentionDays: RetentionDays;
   submissions: Record<SubmissionType, number>;
   errorReports: number;
+  donations: number;
+  donationPayments: number;
 }
 
 type Db = Pick<ClientBase, 'query'>;
@@ -19,6 +23,10 @@ type Db = Pick<ClientBase, 'query'>;
 /** Rows past their period, as a WHERE clause on one table, with its parameters. */
 const EXPIRED_SUBMISSIONS = `FROM submissions WHERE type = $1 AND created_at < now() - make_interval(days => $2)`;
 const EXPIRED_ERROR_REPORTS = `FROM error_reports WHERE last_seen_at < now() - make_interval(days => $1)`;
+const EXPIRED_DONATION_PAYMENTS = `FROM donation_payments WHERE created_at < now() - make_interval(days => $1)`;
+const EXPIRED_DONATIONS = `FROM donation_intents d WHERE d.updated_at < now() - make_interval(days => $1)
+  AND NOT EXISTS (SELECT 1 FROM donation_payments p
+    WHERE p.intent_id = d.id AND p.created_at >= now() - make_interval(days => $1))`;
 
 async function countOrDelete(db: Db, from: string, params: unknown[], dryRun: boolean): Promise<number> {
   if (dryRun) {
@@ -43,11 +51,13 @@ export async function purgeExpired(
       submissions[type] = await countOrDelete(db, EXPIRED_SUBMISSIONS, [type, retentionDays[type]], dryRun);
     }
     const errorReports = await countOrDelete(db, EXPIRED_ERROR_REPORTS, [retentionDays.errorReports], dryRun);
-    const result: PurgeResult = { dryRun, retentionDays, submissions, errorReports };
+    const donationPayments = await countOrDelete(db, EXPIRED_DONATION_PAYMENTS, [retentionDays.donations], dryRun);
+    const donations = await countOrDelete(db, EXPIRED_DONATIONS, [retentionDays.donations], dryRun);
+    const result: PurgeResult = { dryRun, retentionDays, submissions, errorReports, donations, donationPayments };
     if (!dryRun) {
       // Counts and periods only: no personal data in the audit log.
       await db.query(`INSERT INTO audit_log (id, action, detail) VALUES (gen_random_uuid(), 'purge', $1::jsonb)`, [
-        JSON.stringify({ submissions, errorReports, retentionDays }),
+        JSON.stringify({ submissions, errorReports, donations, donationPayments, retentionDays }),
       ]);
     }
     await db.query('COMMIT');

@@ -18,7 +18,9 @@ import {
   firstLoadRedirectTarget,
   languageChoiceFromCookies,
   languageFromPath,
+  mayRedirectOnFirstLoad,
   preferredLocale,
+  withoutTrailingSlashes,
 } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -43,6 +45,16 @@ function prepare(content: string, type: string): Prepared {
     etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
     type,
   };
+}
+
+/** False for a path with malformed percent-encoding ("/%ff"): it cannot name any page. */
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const ERROR_TITLES: Record<ErrorStatus, Record<Language, string>> = {
@@ -97,8 +109,8 @@ export class SiteService {
 
   /** Handles a GET/HEAD page request; returns false when the path is not a page (assets, API routes). */
   handle(request: Request, response: Response): boolean {
-    const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
-    if (path === '/' && this.redirectFirstLoad(request, response)) return true;
+    const path = request.path.length > 1 ? withoutTrailingSlashes(request.path) : request.path;
+    if (mayRedirectOnFirstLoad(path) && this.redirectFirstLoad(request, response, path)) return true;
     const page = this.pages.get(path);
     if (page) return this.send(request, response, 200, page);
     const file = this.files.get(path);
@@ -107,7 +119,7 @@ export class SiteService {
       response.redirect(302, FOUNDATION.documents.privacy.nl);
       return true;
     }
-    const status = errorStatusFor(path);
+    const status = errorStatusFor(path) ?? (isDecodable(path) ? undefined : 404);
     if (status) {
       this.sendErrorPage(request, response, status);
       return true;
@@ -116,13 +128,14 @@ export class SiteService {
   }
 
   /**
-   * spec §2 first load, decided from the request: "/" with an English or Spanish browser language and no explicit
-   * choice in this session goes to /en or /es. The answer for "/" varies with both headers, and is never shared.
+   * The first-load language redirect, decided from the request: "/" (or the unprefixed slug of an English or Spanish
+   * page) with an English or Spanish browser language and no explicit choice in this session goes to /en or /es
+   * (see firstLoadRedirectTarget). The answer for such a path varies with both headers, and is never shared.
    */
-  private redirectFirstLoad(request: Request, response: Response): boolean {
+  private redirectFirstLoad(request: Request, response: Response, path: string): boolean {
     response.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
     const target = firstLoadRedirectTarget(
-      '/',
+      path,
       preferredLocale(request.get('accept-language')),
       languageChoiceFromCookies(request.get('cookie')),
     );
@@ -133,9 +146,14 @@ export class SiteService {
     return true;
   }
 
-  sendErrorPage(request: Request, response: Response, status: ErrorStatus): void {
+  /**
+   * The error page in the path's language: the 403 page for 403, the 404 page for any other client error (a 414,
+   * say) with that status, the 500 page with status 500 for the rest.
+   */
+  sendErrorPage(request: Request, response: Response, status: number): void {
+    const page: ErrorStatus = status === 403 ? 403 : status >= 400 && status < 500 ? 404 : 500;
     const language = languageFromPath(request.path);
-    this.send(request, response, status, this.errorPages.get(`${language}:${status}`)!);
+    this.send(request, response, page === 500 ? 500 : status, this.errorPages.get(`${language}:${page}`)!);
   }
 
   private send(request: Request, response: Response, status: number, body: Prepared, cache = 'no-cache'): true {

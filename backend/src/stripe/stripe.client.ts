@@ -7,14 +7,14 @@ import { APP_CONFIG } from '../config/config.module';
  * The API version this code was written against. Pinned so a Stripe account upgrade cannot change the shapes we
  * send or read; it is the version stripe-node v23 types describe.
  */
-export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
 /** A visitor waits for this call: fail after 10 s rather than Stripe's default 80 s. */
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 /** Seconds a webhook signature stays valid (Stripe's default tolerance; replayed old deliveries are refused). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
- * The one place that talks to Stripe (ARCHITECTURE.md: infrastructure behind small services). Tests point it at a
+ * The one place that talks to Stripe (docs/architecture.md §10.1: infrastructure behind small services). Tests point it at a
  * local Stripe-compatible server through STRIPE_API_URL; the code path stays the same.
  */
 @Injectable()
@@ -51,7 +51,7 @@ export class StripeClient {
 }
 
 /** host/port/protocol for a Stripe-compatible server given as a URL (STRIPE_API_URL); Stripe itself otherwise. */
-export function apiEndpoint(url: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+function apiEndpoint(url: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!url) return {};
   const parsed = new URL(url);
   const protocol = parsed.protocol === 'http:' ? 'http' : 'https';

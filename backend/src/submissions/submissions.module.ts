@@ -3,6 +3,6 @@ import { MailModule } from '../mail/mail.module';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 
-/** Volunteer applications, contact messages and help requests (spec §3, §7; issue 5). */
+/** Volunteer applications, contact messages and help requests (docs/product.md §3, §7). */
 @Module({ imports: [MailModule], controllers: [SubmissionsController], providers: [SubmissionsService] })
 export class SubmissionsModule {}

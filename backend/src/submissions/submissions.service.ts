@@ -4,7 +4,9 @@ import { DEFAULT_LANGUAGE } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../common/api-error';
 import type { Prisma } from '../generated/prisma/client';
 import { SUBMISSION_EMAIL_QUEUE, type SubmissionEmailJobData } from '../mail/submission-email.job';
-import { QueueService, type OutboxTarget } from '../queue/queue.service';
+import { PrismaService } from '../database/prisma.service';
+import { GroupCommit } from '../queue/group-commit';
+import { QueueService } from '../queue/queue.service';
 import { TurnstileService } from '../turnstile/turnstile.service';
 import { ContactFormDto } from './dto/contact-form.dto';
 import { HelpRequestFormDto } from './dto/help-request-form.dto';
@@ -17,7 +19,7 @@ export interface SubmissionAccepted {
 }
 
 /** The row to store for a validated request: every field of its form, nothing else. */
-export function toSubmissionRow(request: SendEmailDto): Prisma.SubmissionCreateInput {
+export function toSubmissionRow(request: SendEmailDto): Omit<Prisma.SubmissionCreateManyInput, 'id'> {
   const common = {
     type: request.type,
     language: request.language ?? DEFAULT_LANGUAGE,
@@ -57,60 +59,51 @@ export function toSubmissionRow(request: SendEmailDto): Prisma.SubmissionCreateI
   throw new Error(`formData of type ${request.type} was not validated`);
 }
 
-/** Columns of `submissions` written for a new form, by field of the row. */
-const COLUMNS = {
-  id: 'id',
-  type: 'type',
-  language: 'language',
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  location: 'location',
-  subject: 'subject',
-  message: 'message',
-  category: 'category',
-  speaksDutch: 'speaks_dutch',
-  availability: 'availability',
-  motivation: 'motivation',
-  experience: 'experience',
-  skills: 'skills',
-  spokenLanguages: 'spoken_languages',
-  preferredContact: 'preferred_contact',
-  familySize: 'family_size',
-  helpType: 'help_type',
-  description: 'description',
-} as const satisfies Partial<Record<keyof Prisma.SubmissionCreateInput, string>>;
-const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-/** Lists the form does not have get the column default (an empty list), as Prisma's create gives them. */
-const LIST_FIELDS = new Set<string>(['skills', 'spokenLanguages']);
-const SUBMISSIONS: OutboxTarget = { table: 'submissions', columns: FIELDS.map((field) => COLUMNS[field]) };
+/** A new submission with the id it is known by from the start (the email job carries it). */
+type SubmissionRow = Prisma.SubmissionCreateManyInput & { id: string };
+
+/** Transactions storing forms at once, and forms per transaction at most (docs/architecture.md §4.1). */
+const STORE_MAX_IN_FLIGHT = 4;
+const STORE_MAX_BATCH = 100;
 
 /**
- * Issue 5: a form is stored before any email is tried. The submission and its email job commit in one
- * statement (QueueService.insertWithJob: atomic, shared with the forms that arrive at the same moment), and the
- * visitor hears "sent" only after that commit; email trouble never loses a submission.
+ * A form is stored before any email is tried (docs/architecture.md §3.3, §4.1): the submission and its email job
+ * are written in one transaction (the job by pg-boss itself, on that transaction), and the visitor hears "sent"
+ * only after the commit. Email trouble never loses a submission; without the job there is no row either.
+ * Forms that arrive together share one transaction (GroupCommit), each still hearing its own outcome.
  */
 @Injectable()
 export class SubmissionsService {
+  private readonly store = new GroupCommit<SubmissionRow>(
+    (rows) => this.storeWithJobs(rows),
+    STORE_MAX_IN_FLIGHT,
+    STORE_MAX_BATCH,
+  );
+
   constructor(
     private readonly turnstile: TurnstileService,
+    private readonly prisma: PrismaService,
     private readonly queue: QueueService,
   ) {}
 
   async submit(request: SendEmailDto, remoteIp: string | undefined): Promise<SubmissionAccepted> {
-    await this.turnstile.verifyOrThrow(request.turnstileToken, remoteIp);
+    await this.turnstile.verifyOrThrow(request.turnstileToken, remoteIp, request.type);
     const id = randomUUID();
-    const fields: Record<string, unknown> = { ...toSubmissionRow(request), id };
-    for (const field in fields) if (!(field in COLUMNS)) throw new Error(`no column for the submission field ${field}`);
-    const row: Record<string, unknown> = {};
-    for (const field of FIELDS) row[COLUMNS[field]] = fields[field] ?? (LIST_FIELDS.has(field) ? [] : null);
     try {
-      const job: SubmissionEmailJobData = { submissionId: id };
-      await this.queue.insertWithJob(SUBMISSIONS, row, SUBMISSION_EMAIL_QUEUE, job);
+      await this.store.add({ ...toSubmissionRow(request), id });
       return { success: true, id };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();
       throw error;
     }
+  }
+
+  /** The rows and one email job each, in one transaction: all of them are stored, or none. */
+  private async storeWithJobs(rows: SubmissionRow[]): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.submission.createMany({ data: rows });
+      const jobs = rows.map((row) => ({ data: { submissionId: row.id } satisfies SubmissionEmailJobData }));
+      await this.queue.insertInTransaction(tx, SUBMISSION_EMAIL_QUEUE, jobs);
+    });
   }
 }

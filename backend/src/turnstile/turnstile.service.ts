@@ -1,17 +1,19 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { TurnstileAction } from '@stichting/contracts';
 import { Pool } from 'undici';
 import { ApiError } from '../common/api-error';
-import type { AppConfig } from '../config/app-config';
+import { TURNSTILE_ALWAYS_PASS_SECRET, type AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 
 /** How long siteverify may take before the check fails closed. */
-export const TURNSTILE_TIMEOUT_MS = 5000;
+const TURNSTILE_TIMEOUT_MS = 5000;
 
 export type TurnstileOutcome =
   | { ok: true }
   | {
       ok: false;
-      reason: 'missing-token' | 'network-error' | 'timeout' | 'bad-status' | 'rejected' | 'wrong-hostname';
+      reason:
+        'missing-token' | 'network-error' | 'timeout' | 'bad-status' | 'rejected' | 'wrong-hostname' | 'wrong-action';
       detail?: string;
     };
 
@@ -19,6 +21,12 @@ export type TurnstileOutcome =
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' };
+
+/** A field of Cloudflare's answer as the log shows it: the answer is untrusted JSON, so any type can arrive. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return '(none)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 class TimeoutError extends Error {
   override name = 'TimeoutError';
@@ -31,7 +39,8 @@ interface Answer {
 
 /**
  * Server-side Cloudflare Turnstile check (siteverify). Every outcome is its own branch and log line; anything
- * but a clear success for our own hostname fails closed with 403 "Security verification failed".
+ * but a clear success for our own hostname (the host of PUBLIC_BASE_URL) and for the form's own widget (its
+ * action) fails closed with 403 "Security verification failed".
  *
  * One siteverify call per form, over kept-alive HTTP/1.1 connections from an undici pool (about half the CPU of
  * node:http per call, a sixth of `fetch`), so a busy minute does not open a TLS connection per submission.
@@ -40,6 +49,11 @@ interface Answer {
 export class TurnstileService implements OnApplicationShutdown {
   private readonly logger = new Logger(TurnstileService.name);
   private readonly expectedHostname: string;
+  /**
+   * False with Cloudflare's always-pass test secret (refused in production): it accepts a dummy token whose answer
+   * is tied to no real site or widget, so there is no hostname or action of ours to compare.
+   */
+  private readonly checksSiteAndAction: boolean;
   private readonly verifyPath: string;
   private readonly pool: Pool;
   /** `secret=…&response=` of every form body (the form is application/x-www-form-urlencoded). */
@@ -47,6 +61,7 @@ export class TurnstileService implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.expectedHostname = new URL(config.publicBaseUrl).hostname;
+    this.checksSiteAndAction = config.turnstileSecretKey !== TURNSTILE_ALWAYS_PASS_SECRET;
     const verifyUrl = new URL(config.turnstileVerifyUrl);
     this.verifyPath = `${verifyUrl.pathname}${verifyUrl.search}`;
     // As many kept-alive connections as may be busy at once, so a burst does not end in closing and reopening them.
@@ -63,7 +78,11 @@ export class TurnstileService implements OnApplicationShutdown {
     await this.pool.destroy();
   }
 
-  async check(token: string | undefined, remoteIp: string | undefined): Promise<TurnstileOutcome> {
+  async check(
+    token: string | undefined,
+    remoteIp: string | undefined,
+    action: TurnstileAction,
+  ): Promise<TurnstileOutcome> {
     if (!token) return { ok: false, reason: 'missing-token' };
     let body = this.formPrefix + encodeURIComponent(token);
     if (remoteIp) body += `&remoteip=${encodeURIComponent(remoteIp)}`;
@@ -77,7 +96,7 @@ export class TurnstileService implements OnApplicationShutdown {
     if (answer.status < 200 || answer.status > 299) {
       return { ok: false, reason: 'bad-status', detail: String(answer.status) };
     }
-    let result: { success?: boolean; hostname?: string; 'error-codes'?: string[] };
+    let result: { success?: boolean; hostname?: unknown; action?: unknown; 'error-codes'?: string[] };
     try {
       result = JSON.parse(answer.body) as typeof result;
       if (typeof result !== 'object' || result === null) throw new TypeError('not an object');
@@ -86,8 +105,12 @@ export class TurnstileService implements OnApplicationShutdown {
     }
     if (result.success !== true)
       return { ok: false, reason: 'rejected', detail: (result['error-codes'] ?? []).join(',') };
-    if (result.hostname && result.hostname !== this.expectedHostname) {
-      return { ok: false, reason: 'wrong-hostname', detail: result.hostname };
+    if (!this.checksSiteAndAction) return { ok: true };
+    if (result.hostname !== this.expectedHostname) {
+      return { ok: false, reason: 'wrong-hostname', detail: shown(result.hostname) };
+    }
+    if (result.action !== action) {
+      return { ok: false, reason: 'wrong-action', detail: shown(result.action) };
     }
     return { ok: true };
   }
@@ -124,9 +147,12 @@ export class TurnstileService implements OnApplicationShutdown {
     return { status: answer.statusCode, body: await answer.body.text() };
   }
 
-  /** Throws 403 `{success:false, error:"Security verification failed: …"}` unless the token verifies. */
-  async verifyOrThrow(token: string | undefined, remoteIp: string | undefined): Promise<void> {
-    const outcome = await this.check(token, remoteIp);
+  /**
+   * Throws 403 `{success:false, error:"Security verification failed: …"}` unless the token verifies for this site
+   * and for the widget that declared `action`.
+   */
+  async verifyOrThrow(token: string | undefined, remoteIp: string | undefined, action: TurnstileAction): Promise<void> {
+    const outcome = await this.check(token, remoteIp, action);
     if (outcome.ok) return;
     this.logger.warn({ reason: outcome.reason, detail: outcome.detail }, 'turnstile verification failed');
     const reasons: Record<typeof outcome.reason, string> = {
@@ -136,6 +162,7 @@ export class TurnstileService implements OnApplicationShutdown {
       'bad-status': 'the verification service answered with an error',
       rejected: outcome.detail?.includes('timeout-or-duplicate') ? 'Token expired' : 'the token was not accepted',
       'wrong-hostname': 'the token was issued for another site',
+      'wrong-action': 'the token was issued for another form',
     };
     throw new ApiError(
       HttpStatus.FORBIDDEN,

@@ -11,11 +11,12 @@ import { TEST_STAFF_EMAIL, TEST_TURNSTILE_SECRET, testEnv } from './test-env';
 import { createTurnstileStub } from './turnstile-stub';
 
 /**
- * Fault tests (issue 8) run the production build as child processes, so they can be killed with SIGKILL,
+ * Fault tests run the production build as child processes, so they can be killed with SIGKILL,
  * started twice, or left running while their database goes away.
  */
 export const REPO_ROOT = join(__dirname, '../../..');
 export const MAIN_JS = join(REPO_ROOT, 'backend/dist/main.js');
+export const WORKER_JS = join(REPO_ROOT, 'backend/dist/worker.js');
 export const ENTRYPOINT = join(REPO_ROOT, 'docker/entrypoint.sh');
 
 export function requireBuild(): void {
@@ -114,9 +115,14 @@ export class AppProcess {
     this.child.stderr?.on('data', keep);
   }
 
-  /** `npm start`: node backend/dist/main.js. */
-  static main(env: Record<string, string>): AppProcess {
-    return new AppProcess(process.execPath, [MAIN_JS], env, Number(env.PORT));
+  /** `npm start`: node backend/dist/main.js (or the main.js of a copy of the build). */
+  static main(env: Record<string, string>, mainJs = MAIN_JS): AppProcess {
+    return new AppProcess(process.execPath, [mainJs], env, Number(env.PORT));
+  }
+
+  /** `npm run worker`: node backend/dist/worker.js (no HTTP; `port` and the URL mean nothing for it). */
+  static worker(env: Record<string, string>): AppProcess {
+    return new AppProcess(process.execPath, [WORKER_JS], env, Number(env.PORT));
   }
 
   /** What a container runs: docker/entrypoint.sh serve (migrate under the advisory lock, then start). */
@@ -132,9 +138,9 @@ export class AppProcess {
     return this.child.exitCode !== null || this.child.signalCode !== null;
   }
 
-  /** The last lines the process wrote (for failure messages). */
-  log(): string {
-    return this.output.slice(-4000);
+  /** The last `chars` characters the process wrote (for failure messages, or to read its log lines). */
+  log(chars = 4000): string {
+    return this.output.slice(-chars);
   }
 
   /** Polls /readyz until 200; fails with the process output if it exits or takes longer than `timeoutMs`. */

@@ -48,7 +48,7 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', async () => {
+        const answer = async () => {
           if (this.answerDelayMs) {
             await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
             if (this.closedSessions.has(session.id)) return callback();
@@ -70,7 +70,8 @@ export class SmtpSink {
             receivedAt: Date.now(),
           });
           callback();
-        });
+        };
+        stream.on('end', () => void answer());
       },
     });
     await new Promise<void>((resolve, reject) => {

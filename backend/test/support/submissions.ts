@@ -1,6 +1,7 @@
 import { Client } from 'pg';
+import { DONATE_TURNSTILE_ACTION } from '@stichting/contracts';
 import type { TestStack } from './test-app';
-import { TURNSTILE_TOKENS } from './turnstile-stub';
+import { passToken } from './turnstile-stub';
 
 /** A complete, valid formData per type (the values the new UI sends). */
 export const VALID_FORMS = {
@@ -39,7 +40,24 @@ export const VALID_FORMS = {
 export type FormType = keyof typeof VALID_FORMS;
 
 export function sendEmailBody(type: FormType, overrides: Record<string, unknown> = {}, language = 'nl') {
-  return { type, formData: { ...VALID_FORMS[type], ...overrides }, language, turnstileToken: TURNSTILE_TOKENS.pass };
+  return { type, formData: { ...VALID_FORMS[type], ...overrides }, language, turnstileToken: passToken(type) };
+}
+
+/** What the donate page sends to /api/create-checkout-session: empty strings for absent fields, plus the token. */
+export function donationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    amount: 250,
+    name: 'Anna de Vries',
+    email: 'anna@example.org',
+    message: '',
+    source: '',
+    platform: '',
+    referrerName: '',
+    referrerEmail: '',
+    language: 'nl',
+    turnstileToken: passToken(DONATE_TURNSTILE_ACTION),
+    ...overrides,
+  };
 }
 
 export async function postJson(stack: Pick<TestStack, 'url'>, body: unknown, path = '/api/send-email') {

@@ -30,6 +30,9 @@ export function testEnv(parts: {
     TURNSTILE_VERIFY_URL: parts.turnstileVerifyUrl,
     RATE_LIMIT_POST_PER_MINUTE: '1000',
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests send many forms, often from one address; the confirmation caps are tested with their own values.
+    CONFIRMATION_CAP_PER_ADDRESS_PER_DAY: '1000',
+    CONFIRMATION_CAP_PER_HOUR: '100000',
     LOG_LEVEL: 'warn',
   };
 }

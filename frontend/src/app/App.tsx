@@ -5,11 +5,12 @@ import { getI18n } from '../i18n/i18n';
 import { CrashBoundary } from './crash/CrashBoundary';
 import { RouteErrorScreen } from './crash/RouteErrorScreen';
 import { Layout } from './Layout';
-import { RouteHandleContext, routeHandleFor, type RouteHandle } from './route-handle';
+import { RouteHandleContext, type RouteHandle } from '../components/route-handle';
+import { routeHandleFor } from './route-handle';
 import { loadedRoute, loadRoute } from './routes';
 
 /**
- * The whole site: the path decides the page and the language (spec §2), so back/forward switch both.
+ * The whole site: the path decides the page and the language (docs/product.md §2), so back/forward switch both.
  * Navigation happens inside a React transition (react-router's BrowserRouter), so while the next page's chunk and
  * strings load, the current page stays on screen and then the new one replaces it in one commit.
  */

@@ -6,7 +6,7 @@ import { Footer } from '../components/layout/Footer';
 import { CrashBoundary } from './crash/CrashBoundary';
 import { useDocumentHead, useFocusOnNavigation, useScrollOnNavigation } from './useRouteEffects';
 
-/** spec §2 shared layout: skip link, header, the page, footer. A crash inside a page keeps header and footer. */
+/** docs/product.md §2 shared layout: skip link, header, the page, footer. A crash inside a page keeps header and footer. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -1,8 +1,20 @@
+import type { ComponentType } from 'react';
+
 /**
  * The only module that reads Vite build-time values (import.meta). Jest replaces it with
  * src/test/build-env.ts (see jest.config.ts), so nothing else may use import.meta.
  */
 export const IS_DEV: boolean = import.meta.env.DEV;
+
+export type PageModule = { default: ComponentType };
+
+/**
+ * One lazy chunk per page: every src/features/<feature>/<Name>Page.tsx, keyed `./<feature>/<Name>Page.tsx`
+ * (app/pages.ts says which page each one renders).
+ */
+export const pageLoaders: Record<string, () => Promise<PageModule>> = import.meta.glob<PageModule>('./*/*Page.tsx', {
+  base: '../features',
+});
 
 type LocaleModule = { default: Record<string, unknown> };
 

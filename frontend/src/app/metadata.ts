@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { FOUNDATION, LANGUAGES, ROUTES, type Language } from '@stichting/contracts';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle } from '../components/route-handle';
 
 /** A tag the head manager owns; rendered by the prerender step and replaced on client navigation. */
 export interface HeadTag {
@@ -25,8 +25,8 @@ const meta = (key: 'name' | 'property', name: string, content: string): HeadTag 
 const link = (attributes: Record<string, string>): HeadTag => ({ tag: 'link', attributes });
 
 /**
- * spec §2 "Page metadata": title, description, keywords, canonical, language, Open Graph (website) and a
- * summary_large_image card, per page and language; beyond the spec, hreflang alternates (x-default = nl).
+ * docs/product.md §2 "Page metadata": title, description, keywords, canonical, language, Open Graph (website) and a
+ * summary_large_image card, per page and language; beyond the product rules, hreflang alternates (x-default = nl).
  * `baseUrl` is the literal __PUBLIC_BASE_URL__ token when prerendering (the server substitutes it).
  */
 export function buildHead(handle: RouteHandle | undefined, t: TFunction<'common'>, baseUrl: string): DocumentHead {
@@ -55,7 +55,9 @@ export function buildHead(handle: RouteHandle | undefined, t: TFunction<'common'
       meta('name', 'description', description),
       meta('name', 'keywords', t(`pages.${page}.keywords`)),
       link({ rel: 'canonical', href: url }),
-      ...LANGUAGES.map((other) => link({ rel: 'alternate', hreflang: other, href: `${baseUrl}${ROUTES[page][other]}` })),
+      ...LANGUAGES.map((other) =>
+        link({ rel: 'alternate', hreflang: other, href: `${baseUrl}${ROUTES[page][other]}` }),
+      ),
       link({ rel: 'alternate', hreflang: 'x-default', href: `${baseUrl}${ROUTES[page].nl}` }),
       meta('property', 'og:type', 'website'),
       meta('property', 'og:site_name', siteName),
@@ -93,7 +95,7 @@ export function renderHead(head: DocumentHead): string {
   return [`<title>${escapeHtml(head.title)}</title>`, ...tags].join('\n    ');
 }
 
-/** Applies the head on client navigation (spec §4: metadata applies when page or language changes). */
+/** Applies the head on client navigation (docs/product.md §4: metadata applies when page or language changes). */
 export function applyHead(head: DocumentHead, doc: Document = document): void {
   doc.documentElement.lang = head.language;
   doc.title = head.title;

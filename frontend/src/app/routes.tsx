@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { ensureNamespaces } from '../i18n/i18n';
-import { PAGES } from './pages';
-import type { RouteHandle } from './route-handle';
+import { ERROR_ROUTES, PAGES } from './pages';
+import type { RouteHandle } from '../components/route-handle';
 
 /**
  * Code splitting: each page (and the error pages) is its own chunk, loaded together with its strings before the
@@ -13,10 +13,15 @@ const loaded = new Map<string, ComponentType>();
 
 const keyOf = (handle: RouteHandle) => `${handle.page ?? handle.errorStatus}.${handle.language}`;
 
+/** The module under src/features that renders a route, without extension (its chunk is preloaded by its HTML). */
+export function routeModule(handle: RouteHandle): string {
+  return handle.page ? PAGES[handle.page].module : ERROR_ROUTES.module;
+}
+
 async function importRoute(handle: RouteHandle): Promise<ComponentType> {
   const component = handle.page
     ? PAGES[handle.page].load().then((module) => module.default)
-    : import('../features/errors/ErrorPages').then((module) => module.ERROR_PAGES[handle.errorStatus ?? 404]);
+    : ERROR_ROUTES.load().then((module) => module.ERROR_PAGES[handle.errorStatus ?? 404]);
   const [Component] = await Promise.all([component, ensureNamespaces(handle.language, handle.namespaces)]);
   return Component;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { getI18n } from '../i18n/i18n';
 import { applyHead, buildHead } from './metadata';
-import { publicBaseUrl } from './runtime-config';
-import { useRouteHandle } from './route-handle';
+import { useRouteHandle } from '../components/route-handle';
+import { publicBaseUrl } from '../components/runtime-config';
 
 /** Keeps <title>, meta tags, canonical, hreflang and <html lang> in step with the route. */
 export function useDocumentHead(): void {
@@ -39,7 +39,8 @@ let currentKey = '';
 
 function readStoredPositions(): Array<[string, number]> {
   try {
-    return typeof window === 'undefined' ? [] : JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? '[]');
+    if (typeof window === 'undefined') return [];
+    return JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? '[]') as Array<[string, number]>;
   } catch {
     return [];
   }
@@ -78,10 +79,10 @@ export function useScrollOnNavigation(): void {
     const saved = positions.get(key);
     if (isFirstRender.current) {
       isFirstRender.current = false;
-      if (navigationType === 'POP' && saved !== undefined && !hash) window.scrollTo(0, saved); // a reload
+      if (navigationType === NavigationType.Pop && saved !== undefined && !hash) window.scrollTo(0, saved); // a reload
       return;
     }
-    if (navigationType === 'POP' && saved !== undefined) return window.scrollTo(0, saved);
+    if (navigationType === NavigationType.Pop && saved !== undefined) return window.scrollTo(0, saved);
     const anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (anchor) anchor.scrollIntoView();
     else window.scrollTo(0, 0);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from './LocalizedLink';
 import { Section } from './Section';
 
-/** spec §2: the sponsor banner at the bottom of several pages, linking to the donate page. */
+/** docs/product.md §2: the sponsor banner at the bottom of several pages, linking to the donate page. */
 export function SponsorBanner() {
   const { t } = useTranslation();
   return (

@@ -76,10 +76,23 @@ export function LogoMark({ size = 40, className }: IconProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false" className={className}>
       <rect width="48" height="48" rx="12" fill="#8a3b12" />
-      <path d="M8 24 24 11l16 13" fill="none" stroke="#fff6e9" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 24 24 11l16 13"
+        fill="none"
+        stroke="#fff6e9"
+        strokeWidth="3.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="19" cy="25" r="3.5" fill="#f2b44b" />
       <circle cx="29" cy="25" r="3.5" fill="#fff6e9" />
-      <path d="M13 38c0-5 2.7-8 6-8s6 3 6 8M23 38c0-5 2.7-8 6-8s6 3 6 8" fill="none" stroke="#fff6e9" strokeWidth="3" strokeLinecap="round" />
+      <path
+        d="M13 38c0-5 2.7-8 6-8s6 3 6 8M23 38c0-5 2.7-8 6-8s6 3 6 8"
+        fill="none"
+        stroke="#fff6e9"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

@@ -25,7 +25,7 @@ export function getI18n(language: Language): I18n {
       initAsync: false,
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: false }, // namespaces are loaded by the route before it renders
-      // spec §2/§8: a missing key shows the key itself and logs a warning.
+      // docs/product.md §2/§8: a missing key shows the key itself and logs a warning.
       parseMissingKeyHandler: (key: string) => {
         console.warn(`[i18n] missing translation key "${key}" (${language})`);
         return key;
@@ -58,7 +58,10 @@ export async function ensureNamespaces(language: Language, namespaces: readonly 
 export function bundlesFor(language: Language, namespaces: readonly NamespaceName[]): Bundles {
   const instance = getI18n(language);
   return Object.fromEntries(
-    namespaces.map((namespace) => [namespace, instance.getResourceBundle(language, namespace) as Record<string, unknown>]),
+    namespaces.map((namespace) => [
+      namespace,
+      instance.getResourceBundle(language, namespace) as Record<string, unknown>,
+    ]),
   );
 }
 

@@ -21,18 +21,19 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { PlainText } from '../../common/plain-text.validator';
 
 type DonationSource = (typeof DONATION_SOURCES)[number];
 type DonationPlatform = (typeof DONATION_PLATFORMS)[number];
 
-/** spec §7: the form sends empty strings for fields left blank; they mean "absent". */
+/** docs/product.md §7: the form sends empty strings for fields left blank; they mean "absent". */
 const emptyToUndefined = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 };
 
-/** A number, or a numeric string with "." or "," as decimal mark (spec §4: both 7,50 and 7.50). Else left as is. */
+/** A number, or a numeric string with "." or "," as decimal mark (docs/product.md §4: both 7,50 and 7.50). Else left as is. */
 const toAmount = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? (parseEuroNumber(value) ?? value) : value;
 
@@ -44,9 +45,9 @@ const toReferral = ({ value }: { value: unknown }): unknown => {
   return value;
 };
 
-/** Body of POST /api/create-checkout-session (spec §7, ARCHITECTURE.md runtime contract). */
+/** Body of POST /api/create-checkout-session (docs/product.md §7.3, docs/architecture.md §7.3). */
 export class CreateCheckoutSessionDto {
-  /** Euro per month. spec §5/§9: at least €5; two decimals at most; a sane ceiling. */
+  /** Euro per month. docs/product.md §5/§9: at least €5; two decimals at most; a sane ceiling. */
   @Transform(toAmount)
   @IsDefined({ message: 'amount is required' })
   @IsNumber(
@@ -68,12 +69,14 @@ export class CreateCheckoutSessionDto {
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.name)
+  @PlainText('line')
   name?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.message)
+  @PlainText('text')
   message?: string;
 
   @Transform(emptyToUndefined)
@@ -81,7 +84,7 @@ export class CreateCheckoutSessionDto {
   @IsIn(DONATION_SOURCES, { message: `source must be one of ${DONATION_SOURCES.join(', ')}` })
   source?: DonationSource;
 
-  /** spec §4: only meaningful when source is social_media; ignored otherwise. */
+  /** docs/product.md §4: only meaningful when source is social_media; ignored otherwise. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(DONATION_PLATFORMS, { message: `platform must be one of ${DONATION_PLATFORMS.join(', ')}` })
@@ -96,6 +99,7 @@ export class CreateCheckoutSessionDto {
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.name)
+  @PlainText('line')
   referrerName?: string;
 
   @Transform(emptyToUndefined)
@@ -105,7 +109,7 @@ export class CreateCheckoutSessionDto {
   @IsEmail({}, { message: 'referrerEmail must be a valid email address' })
   referrerEmail?: string;
 
-  /** Defaults to nl (spec §9). */
+  /** Defaults to nl (docs/product.md §9). */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(LANGUAGES, { message: `language must be one of ${LANGUAGES.join(', ')}` })

@@ -2,40 +2,50 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
 import { LIMITS } from '@stichting/contracts';
 
-/** Crash reports are capped, not refused: an oversized stack is cut to the limit (issue 3). */
-function truncate(max: number) {
-  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.slice(0, max) : value));
+/**
+ * What is kept of a report's stacks. The top frames identify an error; the rest only costs space in a table that
+ * anonymous visitors can write to (a row stays under about 11 KB).
+ */
+export const STORED_STACK_CHARS = 4096;
+export const STORED_COMPONENT_STACK_CHARS = 2048;
+
+/**
+ * Crash reports are capped, not refused: each text is trimmed (leading spaces must not hide an `=` from the export's
+ * formula check) and an oversized one is cut to its limit.
+ */
+function trimmedTo(max: number) {
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().slice(0, max) : value));
 }
 
-/** spec §7: message, stack, componentStack, url, userAgent, timestamp (ISO string). */
+/** docs/product.md §7: message, stack, componentStack, url, userAgent, timestamp (ISO string). */
 export class ErrorReportDto {
-  @truncate(LIMITS.errorMessage)
+  @trimmedTo(LIMITS.errorMessage)
   @IsString()
   @IsNotEmpty()
   message!: string;
 
   @IsOptional()
-  @truncate(LIMITS.errorStack)
+  @trimmedTo(STORED_STACK_CHARS)
   @IsString()
   stack?: string;
 
   @IsOptional()
-  @truncate(LIMITS.errorStack)
+  @trimmedTo(STORED_COMPONENT_STACK_CHARS)
   @IsString()
   componentStack?: string;
 
   @IsOptional()
-  @truncate(LIMITS.errorUrl)
+  @trimmedTo(LIMITS.errorUrl)
   @IsString()
   url?: string;
 
   @IsOptional()
-  @truncate(LIMITS.userAgent)
+  @trimmedTo(LIMITS.userAgent)
   @IsString()
   userAgent?: string;
 
   @IsOptional()
-  @truncate(40)
+  @trimmedTo(40)
   @IsString()
   timestamp?: string;
 }

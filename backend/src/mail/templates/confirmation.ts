@@ -5,7 +5,7 @@ import type { RenderedMail } from './staff-notification';
 
 interface ConfirmationText {
   subject: string;
-  greeting: (name: string) => string;
+  greeting: string;
   paragraphs: string[];
   signOff: string;
   reference: (id: string) => string;
@@ -27,13 +27,19 @@ const FOOTER: Record<Language, string> = {
   en: 'You are receiving this email because you filled in a form on our website. Questions? Simply reply to this email.',
   es: 'Recibes este correo porque has rellenado un formulario en nuestra web. ¿Tienes preguntas? Responde a este correo.',
 };
-const GREETING: Record<Language, (name: string) => string> = {
-  nl: (name) => `Beste ${name},`,
-  en: (name) => `Dear ${name},`,
-  es: (name) => `Hola, ${name}:`,
+/**
+ * No name in the greeting. The confirmation goes to whatever address was typed, nobody has verified it, and it
+ * comes from the foundation's own sender: any text a visitor chose (a "name" such as "Cheap pills at
+ * https://…") would turn the form into a relay for their message. A first name "cleaned" of URLs still carries
+ * words of their choosing, so the confirmation holds only the foundation's own text and the reference number.
+ */
+const GREETING: Record<Language, string> = {
+  nl: 'Hallo,',
+  en: 'Hello,',
+  es: 'Hola:',
 };
 
-/** The confirmation a visitor receives, per form and language; volunteers are promised contact in 3 business days (spec §4, §9). */
+/** The confirmation a visitor receives, per form and language; volunteers are promised contact in 3 business days (docs/product.md §4, §9). */
 const BODIES: Record<SubmissionType, Record<Language, { subject: string; paragraphs: string[] }>> = {
   volunteer: {
     nl: {
@@ -119,11 +125,16 @@ function textFor(type: SubmissionType, language: Language): ConfirmationText {
   };
 }
 
-/** The confirmation to the visitor in their own language (nl, en or es; Dutch if the stored value is unknown). */
-export function renderConfirmation(submission: Submission): RenderedMail & { language: Language } {
+/**
+ * The confirmation to the visitor in their own language (nl, en or es; Dutch if the stored value is unknown).
+ * It sees only the type, language and id of the submission: nothing the visitor typed can reach it.
+ */
+export function renderConfirmation(
+  submission: Pick<Submission, 'id' | 'type' | 'language'>,
+): RenderedMail & { language: Language } {
   const language: Language = isLanguage(submission.language) ? submission.language : 'nl';
   const copy = textFor(submission.type as SubmissionType, language);
-  const blocks = [copy.greeting(submission.name), ...copy.paragraphs, copy.signOff];
+  const blocks = [copy.greeting, ...copy.paragraphs, copy.signOff];
   const text = [...blocks, '', copy.reference(submission.id), copy.footer].join('\n\n');
   const html = htmlDocument(
     language,

@@ -1,22 +1,11 @@
-import { STAFF_SUBJECTS, type SubmissionType } from '@stichting/contracts';
+import { STAFF_SUBJECTS, VOLUNTEER_CATEGORY_TITLES, type SubmissionType } from '@stichting/contracts';
 import type { Submission } from '../../generated/prisma/client';
 import { escapeHtml, htmlDocument, htmlLines } from './html';
 
 /** Dutch labels for stored values: staff read the notification in Dutch whatever the visitor's language. */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   location: { remote: 'Op afstand', local: 'Lokaal (in Nederland)' },
-  category: {
-    admin: 'Administratie',
-    communications: 'Communicatie',
-    tech: 'Techniek en IT',
-    creative: 'Creatief',
-    hr: 'HR en personeelszaken',
-    education: 'Onderwijs',
-    'community-engagement': 'Betrokkenheid bij de gemeenschap',
-    'customer-support': 'Klantenondersteuning',
-    'practical-help': 'Praktische hulp',
-    'child-pet-support': 'Zorg voor kinderen en huisdieren',
-  },
+  category: VOLUNTEER_CATEGORY_TITLES.nl,
   availability: {
     'less-than-2-hours': 'Minder dan 2 uur per week',
     '2-5-hours': '2 tot 5 uur per week',
@@ -93,10 +82,12 @@ function readable(field: Field, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(niet ingevuld)';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nee';
   const labels = VALUE_LABELS[field];
-  if (Array.isArray(value)) {
-    return value.length ? value.map((item) => labels?.[String(item)] ?? String(item)).join(', ') : '(niet ingevuld)';
-  }
-  return labels?.[String(value)] ?? String(value);
+  const label = (item: unknown) => {
+    const text = typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
+    return labels?.[text] ?? text;
+  };
+  if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : '(niet ingevuld)';
+  return label(value);
 }
 
 /** Built once: constructing an Intl.DateTimeFormat costs more than rendering the rest of the message. */
@@ -124,7 +115,7 @@ export interface RenderedMail {
   html: string;
 }
 
-/** The notification to staff: spec §7's Dutch subject, every field with a Dutch label, text and HTML. */
+/** The notification to staff: docs/product.md §7.8 Dutch subject, every field with a Dutch label, text and HTML. */
 export function renderStaffNotification(submission: Submission): RenderedMail {
   const type = submission.type as SubmissionType;
   const subject = STAFF_SUBJECTS[type];

@@ -2,17 +2,17 @@ import { LIMITS } from '@stichting/contracts';
 import { BaseFormDto } from './base-form.dto';
 import { EmailAddress, RequiredText } from './form-fields';
 
-/** spec §3/§5: contact message, all four fields required. */
+/** docs/product.md §3/§5: contact message, all four fields required. */
 export class ContactFormDto extends BaseFormDto {
-  @RequiredText(LIMITS.name)
+  @RequiredText(LIMITS.name, 'line')
   name!: string;
 
   @EmailAddress()
   email!: string;
 
-  @RequiredText(LIMITS.subject)
+  @RequiredText(LIMITS.subject, 'line')
   subject!: string;
 
-  @RequiredText(LIMITS.message)
+  @RequiredText(LIMITS.message, 'text')
   message!: string;
 }

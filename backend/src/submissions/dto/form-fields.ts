@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayNotEmpty,
   ArrayUnique,
   IsArray,
   IsEmail,
@@ -10,10 +9,11 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  Matches,
   MaxLength,
+  ValidateBy,
 } from 'class-validator';
-import { LIMITS } from '@stichting/contracts';
+import { LIMITS, type TextKind } from '@stichting/contracts';
+import { PlainText } from '../../common/plain-text.validator';
 
 /** Every string is trimmed before it is checked and stored. */
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -24,14 +24,20 @@ const trimToUndefined = Transform(({ value }: { value: unknown }) => {
   return trimmed === '' ? undefined : trimmed;
 });
 
-/** A required line or text block of at most `max` characters. */
-export function RequiredText(max: number) {
-  return applyDecorators(trim, IsString(), IsNotEmpty({ message: 'This field is required.' }), MaxLength(max));
+/** A required line or text block (`kind`, contracts TextKind) of at most `max` characters. */
+export function RequiredText(max: number, kind: TextKind) {
+  return applyDecorators(
+    trim,
+    IsString(),
+    IsNotEmpty({ message: 'This field is required.' }),
+    MaxLength(max),
+    PlainText(kind),
+  );
 }
 
-/** An optional text of at most `max` characters; empty counts as absent. */
-export function OptionalText(max: number) {
-  return applyDecorators(trimToUndefined, IsOptional(), IsString(), MaxLength(max));
+/** An optional line or text block of at most `max` characters; empty counts as absent. */
+export function OptionalText(max: number, kind: TextKind) {
+  return applyDecorators(trimToUndefined, IsOptional(), IsString(), MaxLength(max), PlainText(kind));
 }
 
 export function EmailAddress() {
@@ -44,7 +50,7 @@ export function EmailAddress() {
   );
 }
 
-/** spec §5: a phone-type input: digits with the usual separators, at least six digits. */
+/** docs/product.md §5: a phone-type input: digits with the usual separators, at least six digits. */
 const PHONE = /^(?=(?:\D*\d){6})[+0-9 ()./-]+$/;
 
 export function PhoneNumber(options: { optional: boolean }) {
@@ -53,7 +59,13 @@ export function PhoneNumber(options: { optional: boolean }) {
     ...(options.optional ? [IsOptional()] : [IsNotEmpty({ message: 'This field is required.' })]),
     IsString(),
     MaxLength(LIMITS.phone),
-    Matches(PHONE, { message: 'Enter a valid phone number.' }),
+    ValidateBy({
+      name: 'isPhoneNumber',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && PHONE.test(value),
+        defaultMessage: () => 'Enter a valid phone number.',
+      },
+    }),
   );
 }
 
@@ -62,11 +74,17 @@ export function OneOf(values: readonly string[]) {
   return applyDecorators(IsIn(values, { message: `Choose one of: ${values.join(', ')}.` }));
 }
 
-/** A non-empty list of distinct values from a shared vocabulary. */
-export function SomeOf(values: readonly string[], emptyMessage: string) {
+/** One value of a shared vocabulary, or absent ("" and null count as absent). */
+export function OptionalOneOf(values: readonly string[]) {
+  return applyDecorators(trimToUndefined, IsOptional(), OneOf(values));
+}
+
+/** A list of distinct values from a shared vocabulary, or absent (an empty list counts as absent). */
+export function OptionalSomeOf(values: readonly string[]) {
   return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (Array.isArray(value) && value.length === 0 ? undefined : value)),
+    IsOptional(),
     IsArray(),
-    ArrayNotEmpty({ message: emptyMessage }),
     ArrayMaxSize(values.length),
     ArrayUnique({ message: 'Each value may appear only once.' }),
     IsIn(values, { each: true, message: `Choose from: ${values.join(', ')}.` }),

@@ -4,9 +4,9 @@ import { HELP_TYPES, LANGUAGES, LIMITS, PREFERRED_CONTACT, type Language } from 
 import { BaseFormDto } from './base-form.dto';
 import { EmailAddress, OneOf, OptionalText, PhoneNumber, RequiredText } from './form-fields';
 
-/** spec §3/§5: help request, all eight visible fields required. */
+/** docs/product.md §3/§5: help request, all eight visible fields required. */
 export class HelpRequestFormDto extends BaseFormDto {
-  @RequiredText(LIMITS.name)
+  @RequiredText(LIMITS.name, 'line')
   name!: string;
 
   @EmailAddress()
@@ -15,10 +15,10 @@ export class HelpRequestFormDto extends BaseFormDto {
   @PhoneNumber({ optional: false })
   phone!: string;
 
-  @RequiredText(LIMITS.location)
+  @RequiredText(LIMITS.location, 'line')
   location!: string;
 
-  /** spec §5: at least 1. A number input's value may arrive as a string of digits. */
+  /** docs/product.md §5: at least 1. A number input's value may arrive as a string of digits. */
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value,
   )
@@ -30,18 +30,18 @@ export class HelpRequestFormDto extends BaseFormDto {
   @OneOf(HELP_TYPES)
   helpType!: string;
 
-  @RequiredText(LIMITS.description)
+  @RequiredText(LIMITS.description, 'text')
   description!: string;
 
   @OneOf(PREFERRED_CONTACT)
   preferredContact!: string;
 
-  /** Hidden field of the form (spec §3): accepted and ignored, the staff subject is fixed server-side. */
-  @OptionalText(LIMITS.subject)
+  /** Hidden field of the form (docs/product.md §3): accepted and ignored, the staff subject is fixed server-side. */
+  @OptionalText(LIMITS.subject, 'line')
   subject?: string;
 
-  /** Hidden field of the form (spec §3): accepted; the envelope's `language` is the one used. */
-  @OptionalText(2)
+  /** Hidden field of the form (docs/product.md §3): accepted; the envelope's `language` is the one used. */
+  @OptionalText(2, 'line')
   @OneOf(LANGUAGES)
   language?: Language;
 }

@@ -20,7 +20,7 @@ function isSubmissionType(value: unknown): value is SubmissionType {
 }
 
 /**
- * spec §7: `POST /api/send-email` `{type, formData, language, turnstileToken}`. The envelope is checked first;
+ * docs/product.md §7: `POST /api/send-email` `{type, formData, language, turnstileToken}`. The envelope is checked first;
  * formData is then validated by its type's DTO (unknown fields refused, errors keyed "formData.<field>").
  */
 export class SendEmailDto {
@@ -38,7 +38,7 @@ export class SendEmailDto {
   })
   formData!: FormData;
 
-  /** spec §7: Dutch when absent. */
+  /** docs/product.md §7: Dutch when absent. */
   @IsOptional()
   @OneOf(LANGUAGES)
   language?: Language;

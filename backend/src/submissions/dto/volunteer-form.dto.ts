@@ -1,4 +1,5 @@
-import { IsBoolean, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import {
   AVAILABILITY,
   categoriesFor,
@@ -6,40 +7,56 @@ import {
   PREFERRED_CONTACT,
   SKILLS,
   SPOKEN_LANGUAGES,
+  toVolunteerCategory,
   VOLUNTEER_CATEGORIES,
   VOLUNTEER_LOCATIONS,
   type VolunteerCategory,
   type VolunteerLocation,
 } from '@stichting/contracts';
 import { BaseFormDto } from './base-form.dto';
-import { EmailAddress, OneOf, OptionalText, PhoneNumber, RequiredText, SomeOf } from './form-fields';
+import {
+  EmailAddress,
+  OneOf,
+  OptionalOneOf,
+  OptionalSomeOf,
+  OptionalText,
+  PhoneNumber,
+  RequiredText,
+} from './form-fields';
 
-/** spec §3/§4: the category must be one offered for the chosen location and Dutch answer. */
-function CategoryAllowedForChoice() {
+/**
+ * The category must be one offered for the chosen location (the local-only ones not for remote volunteers) and
+ * Dutch answer (the Dutch-only ones not for a local volunteer who said no). Without a Dutch answer (the earlier
+ * site did not send one) a local volunteer may have any local category. A bad location is reported on its own.
+ */
+function CategoryOffered(check: 'location' | 'dutch') {
   return ValidateBy({
-    name: 'categoryAllowedForChoice',
+    name: check === 'location' ? 'categoryForLocation' : 'categoryForDutch',
     validator: {
       validate(category: unknown, args: ValidationArguments): boolean {
         const form = args.object as VolunteerFormDto;
-        const isLocal = form.location === 'local';
-        // A bad location or a missing Dutch answer is reported on its own field.
-        if (!isLocal && form.location !== 'remote') return true;
-        if (isLocal && typeof form.speaksDutch !== 'boolean') return true;
-        return categoriesFor(form.location, isLocal ? form.speaksDutch! : null).includes(category as VolunteerCategory);
+        if (check === 'location') {
+          return form.location !== 'remote' || categoriesFor('remote', null).includes(category as VolunteerCategory);
+        }
+        if (form.location !== 'local' || form.speaksDutch !== false) return true;
+        return categoriesFor('local', false).includes(category as VolunteerCategory);
       },
-      defaultMessage(args: ValidationArguments): string {
-        const form = args.object as VolunteerFormDto;
-        return form.location === 'remote'
+      defaultMessage: () =>
+        check === 'location'
           ? 'This category is only available for local volunteers.'
-          : 'This category requires speaking Dutch.';
-      },
+          : 'This category requires speaking Dutch.',
     },
   });
 }
 
-/** spec §3/§5: volunteer application. The client joins first and last name into `name`. */
+/**
+ * Volunteer application. The client joins first and last name into `name`. Required at the API are the fields
+ * the earlier site sent (name, email, location, category, availability, motivation; phone and experience may be
+ * empty); the Dutch answer, preferred contact, skills and languages are optional here, while the form in the
+ * browser still asks for them.
+ */
 export class VolunteerFormDto extends BaseFormDto {
-  @RequiredText(LIMITS.name)
+  @RequiredText(LIMITS.name, 'line')
   name!: string;
 
   @EmailAddress()
@@ -51,31 +68,35 @@ export class VolunteerFormDto extends BaseFormDto {
   @OneOf(VOLUNTEER_LOCATIONS)
   location!: VolunteerLocation;
 
-  /** spec §4: asked only for local volunteers, and then required. */
-  @ValidateIf((form: VolunteerFormDto) => form.location === 'local' || form.speaksDutch != null)
+  /** Asked only of local volunteers; absent when the client did not ask. */
+  @IsOptional()
   @IsBoolean({ message: 'Answer whether you speak Dutch (true or false).' })
   speaksDutch?: boolean | null;
 
-  /** The category value (e.g. "practical-help"), not its translated title. */
+  /** Stored as the value (e.g. "practical-help"); the earlier site sent the translated title. */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? (toVolunteerCategory(value) ?? value) : value,
+  )
   @OneOf(VOLUNTEER_CATEGORIES)
-  @CategoryAllowedForChoice()
+  @CategoryOffered('location')
+  @CategoryOffered('dutch')
   category!: VolunteerCategory;
 
   @OneOf(AVAILABILITY)
   availability!: string;
 
-  @RequiredText(LIMITS.motivation)
+  @RequiredText(LIMITS.motivation, 'text')
   motivation!: string;
 
-  @OptionalText(LIMITS.experience)
+  @OptionalText(LIMITS.experience, 'text')
   experience?: string;
 
-  @OneOf(PREFERRED_CONTACT)
-  preferredContact!: string;
+  @OptionalOneOf(PREFERRED_CONTACT)
+  preferredContact?: string;
 
-  @SomeOf(SKILLS, 'Select at least one skill.')
-  skills!: string[];
+  @OptionalSomeOf(SKILLS)
+  skills?: string[];
 
-  @SomeOf(SPOKEN_LANGUAGES, 'Select at least one language.')
-  languages!: string[];
+  @OptionalSomeOf(SPOKEN_LANGUAGES)
+  languages?: string[];
 }

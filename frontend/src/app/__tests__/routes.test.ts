@@ -62,7 +62,7 @@ describe('translatePath (language switcher)', () => {
     }
   });
 
-  test('an unknown page falls back to the home page of the target language (spec §2)', () => {
+  test('an unknown page falls back to the home page of the target language (docs/product.md §2)', () => {
     expect(translatePath('/onbekend', 'es')).toBe('/es');
     expect(translatePath('/en/nothing', 'nl')).toBe('/');
   });
@@ -74,7 +74,7 @@ describe('translatePath (language switcher)', () => {
   });
 });
 
-describe('first-load redirect (spec §2)', () => {
+describe('first-load redirect (docs/product.md §2)', () => {
   const cases: Array<[string, string | undefined, Language | undefined, string | undefined]> = [
     ['/', 'en-US', undefined, '/en'],
     ['/', 'es-MX', undefined, '/es'],

@@ -16,7 +16,7 @@ interface CrashBoundaryState {
   erroredAt?: string;
 }
 
-/** Catches rendering errors, shows the crash screen and reports the crash (spec §2, §7). */
+/** Catches rendering errors, shows the crash screen and reports the crash (docs/product.md §2, §7). */
 export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {
   state: CrashBoundaryState = { error: undefined, hasError: false };
 

@@ -4,11 +4,11 @@ import { useLanguage } from '../../components/useLanguage';
 
 interface ErrorScreenProps {
   error: unknown;
-  /** The generic (router) error screen also shows technical details (spec §2 crash screen). */
+  /** The generic (router) error screen also shows technical details (docs/product.md §2 crash screen). */
   showDetails?: boolean;
 }
 
-/** The crash screen: keys error.title, error.message, error.reload, error.home (spec §2). */
+/** The crash screen: keys error.title, error.message, error.reload, error.home (docs/product.md §2). */
 export function ErrorScreen({ error, showDetails = false }: ErrorScreenProps) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -1,6 +1,6 @@
 import { LIMITS } from '@stichting/contracts';
 
-/** spec §3 "Error report"; POSTed to /api/report-error (spec §7). */
+/** docs/product.md §3 "Error report"; POSTed to /api/report-error (docs/product.md §7). */
 export interface ErrorReport {
   message: string;
   stack: string;
@@ -26,7 +26,7 @@ export function buildErrorReport(error: unknown, componentStack = ''): ErrorRepo
   };
 }
 
-/** spec §8: a report that cannot be delivered is only logged; the visitor sees the crash screen either way. */
+/** docs/product.md §8: a report that cannot be delivered is only logged; the visitor sees the crash screen either way. */
 export async function sendErrorReport(report: ErrorReport): Promise<void> {
   try {
     const response = await window.fetch(REPORT_ERROR_ENDPOINT, {

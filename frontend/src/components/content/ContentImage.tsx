@@ -7,7 +7,7 @@ interface ContentImageProps {
   height: number;
   /**
    * Above the fold: load at once, at high priority (ahead of the scripts; often the page's largest paint).
-   * Everything else loads lazily (spec §3 image catalogue).
+   * Everything else loads lazily (docs/product.md §3 image catalogue).
    */
   eager?: boolean;
   className?: string;

@@ -7,7 +7,7 @@ interface LogoImageProps {
   name: string;
 }
 
-/** A 320x48 logo (spec §3); spec §4: a logo that fails to load is replaced by the name as text. */
+/** A 320x48 logo (docs/product.md §3); docs/product.md §4: a logo that fails to load is replaced by the name as text. */
 export function LogoImage({ src, name }: LogoImageProps) {
   const [hasFailed, setFailed] = useState(false);
   // An image that already failed before hydration fired its error event before React listened.

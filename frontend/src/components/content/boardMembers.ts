@@ -1,5 +1,5 @@
 /**
- * The board (spec §3 "Team member"): shown on the team page and, as ANBI data, on the ANBI page.
+ * The board (docs/product.md §3 "Team member"): shown on the team page and, as ANBI data, on the ANBI page.
  * Roles and bios are translated in the team and anbi namespaces under the member's id.
  *
  * PLACEHOLDER: the names, e-mail address and profile link below are examples; the foundation replaces them with

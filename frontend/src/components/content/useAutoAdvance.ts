@@ -41,7 +41,7 @@ export function useAutoAdvance() {
     focusHandlers: {
       onFocus: () => setFocusInside(true),
       onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
       },
     },
   };

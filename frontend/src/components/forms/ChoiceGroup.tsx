@@ -24,14 +24,14 @@ interface CommonProps<V extends string> {
 interface RadioProps<V extends string> extends CommonProps<V> {
   type: 'radio';
   value: V | '';
-  onChange(value: V): void;
+  onValueChange(this: void, value: V): void;
   required?: boolean;
 }
 
 interface CheckboxProps<V extends string> extends CommonProps<V> {
   type: 'checkbox';
   value: readonly V[];
-  onChange(value: V[]): void;
+  onValueChange(this: void, value: V[]): void;
   /** When set, at least one box must be ticked; the browser shows this text on submit. */
   requireOneMessage?: string;
 }
@@ -56,8 +56,8 @@ export function ChoiceGroup<V extends string>(props: RadioProps<V> | CheckboxPro
 
   const isChecked = (value: V) => (props.type === 'radio' ? props.value === value : props.value.includes(value));
   const toggle = (value: V, checked: boolean) => {
-    if (props.type === 'radio') props.onChange(value);
-    else props.onChange(checked ? [...props.value, value] : props.value.filter((item) => item !== value));
+    if (props.type === 'radio') props.onValueChange(value);
+    else props.onValueChange(checked ? [...props.value, value] : props.value.filter((item) => item !== value));
   };
 
   return (

@@ -1,6 +1,6 @@
 import '../../styles/forms.css';
 
-export { Field, type ControlProps } from './Field';
+export { Field, TextField, SelectField, bindFields, type ControlProps } from './Field';
 export { ChoiceGroup, type Choice } from './ChoiceGroup';
 export { SuccessPanel, ErrorPanel, SubmitButton } from './panels';
 export { FORM_MESSAGES, type FormMessages } from './messages';

@@ -1,15 +1,15 @@
-import type { Language } from '@stichting/contracts';
+import type { FieldErrorCode, Language } from '@stichting/contracts';
 
 /**
- * Status texts shared by every form (spec §4 form states, §8 error catalogue). They live here rather than in a
+ * Status texts shared by every form (docs/product.md §4 form states, §8 error catalogue). They live here rather than in a
  * page namespace because four pages use them; move them to a registered 'forms' namespace when one exists.
  */
 export interface FormMessages {
   verifying: string;
   sending: string;
-  /** spec §8: the error panel heading. */
+  /** docs/product.md §8: the error panel heading. */
   errorHeading: string;
-  /** spec §8: the heading when the bot check fails; the reason follows it. */
+  /** docs/product.md §8: the heading when the bot check fails; the reason follows it. */
   securityHeading: string;
   securityHint: string;
   badRequest: string;
@@ -20,9 +20,9 @@ export interface FormMessages {
   network: string;
   unexpected: string;
   detailLabel: string;
-  required: string;
-  invalidEmail: string;
   optional: string;
+  /** Under a field the server refused, by the code it sent (the server's own message is English). */
+  fieldErrors: Record<FieldErrorCode, string>;
 }
 
 export const FORM_MESSAGES: Record<Language, FormMessages> = {
@@ -41,9 +41,24 @@ export const FORM_MESSAGES: Record<Language, FormMessages> = {
     network: 'We konden de server niet bereiken. Controleer je internetverbinding en probeer het opnieuw.',
     unexpected: 'Er is een onverwachte fout opgetreden.',
     detailLabel: 'Details',
-    required: 'Dit veld is verplicht.',
-    invalidEmail: 'Vul een geldig e-mailadres in.',
     optional: '(optioneel)',
+    fieldErrors: {
+      required: 'Dit veld is verplicht.',
+      invalid_email: 'Vul een geldig e-mailadres in.',
+      invalid_phone: 'Vul een geldig telefoonnummer in (minstens zes cijfers).',
+      too_long: 'Deze tekst is te lang.',
+      single_line: 'Gebruik één regel, zonder tabs of andere speciale tekens.',
+      control_characters: 'Deze tekst bevat onzichtbare stuurtekens. Haal ze weg; regeleinden en tabs mogen wel.',
+      invalid_choice: 'Kies een van de mogelijkheden.',
+      category_local_only: 'Deze categorie is alleen beschikbaar voor vrijwilligers op locatie.',
+      category_requires_dutch: 'Voor deze categorie moet je Nederlands spreken.',
+      invalid_number: 'Vul een heel getal in.',
+      too_small: 'Dit getal is te klein.',
+      too_large: 'Dit getal is te groot.',
+      duplicate: 'Elke keuze mag maar één keer voorkomen.',
+      not_allowed: 'Dit veld hoort niet bij het formulier.',
+      invalid: 'Deze waarde is niet geldig.',
+    },
   },
   en: {
     verifying: 'Verifying...',
@@ -59,9 +74,25 @@ export const FORM_MESSAGES: Record<Language, FormMessages> = {
     network: 'We could not reach the server. Please check your internet connection and try again.',
     unexpected: 'An unexpected error occurred.',
     detailLabel: 'Details',
-    required: 'This field is required.',
-    invalidEmail: 'Please enter a valid email address.',
     optional: '(optional)',
+    fieldErrors: {
+      required: 'This field is required.',
+      invalid_email: 'Please enter a valid email address.',
+      invalid_phone: 'Please enter a valid phone number (at least six digits).',
+      too_long: 'This text is too long.',
+      single_line: 'Please use a single line, without tabs or other special characters.',
+      control_characters:
+        'This text contains invisible control characters. Please remove them; line breaks and tabs are fine.',
+      invalid_choice: 'Please choose one of the options.',
+      category_local_only: 'This category is only available for local volunteers.',
+      category_requires_dutch: 'This category requires speaking Dutch.',
+      invalid_number: 'Please enter a whole number.',
+      too_small: 'This number is too small.',
+      too_large: 'This number is too large.',
+      duplicate: 'Each option may be chosen only once.',
+      not_allowed: 'This field is not part of the form.',
+      invalid: 'This value is not valid.',
+    },
   },
   es: {
     verifying: 'Verificando...',
@@ -78,8 +109,24 @@ export const FORM_MESSAGES: Record<Language, FormMessages> = {
     network: 'No pudimos conectar con el servidor. Comprueba tu conexión a internet e inténtalo de nuevo.',
     unexpected: 'Se produjo un error inesperado.',
     detailLabel: 'Detalles',
-    required: 'Este campo es obligatorio.',
-    invalidEmail: 'Introduce una dirección de correo electrónico válida.',
     optional: '(opcional)',
+    fieldErrors: {
+      required: 'Este campo es obligatorio.',
+      invalid_email: 'Introduce una dirección de correo electrónico válida.',
+      invalid_phone: 'Introduce un número de teléfono válido (al menos seis cifras).',
+      too_long: 'Este texto es demasiado largo.',
+      single_line: 'Usa una sola línea, sin tabuladores ni otros caracteres especiales.',
+      control_characters:
+        'Este texto contiene caracteres de control invisibles. Elimínalos; los saltos de línea y los tabuladores sí están permitidos.',
+      invalid_choice: 'Elige una de las opciones.',
+      category_local_only: 'Esta categoría solo está disponible para el voluntariado en persona.',
+      category_requires_dutch: 'Para esta categoría necesitas hablar neerlandés.',
+      invalid_number: 'Introduce un número entero.',
+      too_small: 'Este número es demasiado pequeño.',
+      too_large: 'Este número es demasiado grande.',
+      duplicate: 'Cada opción solo puede elegirse una vez.',
+      not_allowed: 'Este campo no forma parte del formulario.',
+      invalid: 'Este valor no es válido.',
+    },
   },
 };

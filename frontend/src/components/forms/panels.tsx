@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SubmissionProblem } from './useFormSubmission';
 
 /** Moves focus to a panel when it appears, so screen-reader and keyboard users land on the outcome. */
@@ -10,18 +10,28 @@ function useFocusOnMount<T extends HTMLElement>() {
   return ref;
 }
 
-/** spec §4: the thank-you panel that replaces a sent form. */
-export function SuccessPanel({ title, children }: { title: string; children?: ReactNode }) {
+interface SuccessPanelProps {
+  /** The form page's own strings: reads 'success.title', 'success.text' and 'success.again' (the button). */
+  t: (key: 'success.title' | 'success.text' | 'success.again') => string;
+  /** Back to an empty form (the volunteer page goes back to its steps). */
+  onAgain: () => void;
+}
+
+/** docs/product.md §4: the thank-you panel that replaces a sent form, with a button to send another. */
+export function SuccessPanel({ t, onAgain }: SuccessPanelProps) {
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
     <div className="form-panel form-panel--success" role="status" tabIndex={-1} ref={ref}>
-      <h2 className="form-panel__title">{title}</h2>
-      {children}
+      <h2 className="form-panel__title">{t('success.title')}</h2>
+      <p>{t('success.text')}</p>
+      <button type="button" className="button button--secondary" onClick={onAgain}>
+        {t('success.again')}
+      </button>
     </div>
   );
 }
 
-/** spec §8: the error panel above the form (the form and its input stay below it). */
+/** docs/product.md §8: the error panel above the form (the form and its input stay below it). */
 export function ErrorPanel({ problem, detailLabel }: { problem: SubmissionProblem; detailLabel: string }) {
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
@@ -45,7 +55,7 @@ interface SubmitButtonProps {
   className?: string;
 }
 
-/** The submit button: disabled with a spinner while the submission runs (spec §4). */
+/** The submit button: disabled with a spinner while the submission runs (docs/product.md §4). */
 export function SubmitButton({ label, isBusy, busyLabel, className }: SubmitButtonProps) {
   return (
     <button

@@ -1,4 +1,5 @@
-import type { Language, SubmissionType } from '@stichting/contracts';
+import type { FieldErrorCode, Language, SubmissionType } from '@stichting/contracts';
+import { postJson } from './api';
 
 export interface SubmissionRequest {
   type: SubmissionType;
@@ -12,15 +13,17 @@ export class SubmissionError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** Server field errors keyed like "formData.email". */
+    /** Server field errors keyed like "formData.email" (English messages). */
     readonly fields: Record<string, string> = {},
+    /** The same keys with the reason as a code, for a message in the page's language. */
+    readonly codes: Partial<Record<string, FieldErrorCode>> = {},
   ) {
     super(message);
     this.name = 'SubmissionError';
   }
 }
 
-/** Drops empty optional values: the server wants them absent, not "" (spec §7 contract). */
+/** Drops empty optional values: the server wants them absent, not "" (docs/product.md §7.2). */
 export function withoutEmpty(formData: Record<string, unknown>): Record<string, unknown> {
   const entries = Object.entries(formData)
     .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value] as const)
@@ -28,36 +31,16 @@ export function withoutEmpty(formData: Record<string, unknown>): Record<string, 
   return Object.fromEntries(entries);
 }
 
-function fieldMessages(value: unknown): Record<string, string> {
-  if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, message]) => [
-      key,
-      Array.isArray(message) ? message.join(' ') : String(message),
-    ]),
-  );
-}
-
-/** POST /api/send-email (spec §7). Resolves with the stored submission's id; success only after the server commit. */
+/** POST /api/send-email (docs/product.md §7). Resolves with the stored submission's id; success only after the server commit. */
 export async function sendSubmission(request: SubmissionRequest): Promise<{ id: string }> {
-  let response: Response;
-  try {
-    response = await fetch('/api/send-email', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(request),
-    });
-  } catch (error) {
-    throw new SubmissionError(0, error instanceof Error ? error.message : String(error));
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    { success?: boolean; id?: string; error?: string; fields?: unknown } | undefined;
-  if (!response.ok || !body?.success) {
-    throw new SubmissionError(
-      response.ok ? 500 : response.status,
-      body?.error ?? `Server returned ${response.status}`,
-      fieldMessages(body?.fields),
-    );
-  }
-  return { id: String(body.id ?? '') };
+  const result = await postJson('/api/send-email', request);
+  if (result.kind === 'network') throw new SubmissionError(0, result.error);
+  if (result.kind === 'ok' && result.body?.success === true)
+    return { id: typeof result.body.id === 'string' ? result.body.id : '' };
+  throw new SubmissionError(
+    result.kind === 'ok' ? 500 : result.status,
+    result.error ?? `Server returned ${result.status}`,
+    result.kind === 'invalid' ? result.fields : {},
+    result.kind === 'invalid' ? result.codes : {},
+  );
 }

@@ -2,10 +2,11 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { SubmissionType } from '@stichting/contracts';
 import { TurnstileError, useTurnstile, type Turnstile } from '../turnstile';
 import { useLanguage } from '../useLanguage';
+import { bindFields } from './Field';
 import { FORM_MESSAGES, type FormMessages } from './messages';
 import { SubmissionError, sendSubmission, withoutEmpty } from './sendSubmission';
 
-/** spec §4: idle -> verifying (bot check) -> submitting -> success | error. */
+/** docs/product.md §4: idle -> verifying (bot check) -> submitting -> success | error. */
 export type SubmissionStatus = 'idle' | 'verifying' | 'submitting' | 'success' | 'error';
 
 export interface SubmissionProblem {
@@ -19,12 +20,12 @@ interface Options<Values> {
   type: SubmissionType;
   initialValues: Values;
   /** The formData for the server; empty optional values are dropped afterwards. */
-  toFormData(values: Values): Record<string, unknown>;
+  toFormData: (values: Values) => Record<string, unknown>;
   /** Server field name -> input name where they differ (volunteer: name -> firstName). */
   fieldNames?: Partial<Record<string, keyof Values & string>>;
 }
 
-/** The problem to show for a failed submission, in the visitor's language (spec §8). */
+/** The problem to show for a failed submission, in the visitor's language (docs/product.md §8). */
 export function describeFailure(error: unknown, messages: FormMessages): SubmissionProblem {
   if (error instanceof TurnstileError) {
     return { heading: messages.securityHeading, message: error.message, detail: messages.securityHint };
@@ -35,7 +36,8 @@ export function describeFailure(error: unknown, messages: FormMessages): Submiss
       case 0:
         return { heading: messages.errorHeading, message: messages.network };
       case 400:
-        return { heading: messages.errorHeading, message: messages.badRequest, detail };
+        // The reasons are under the fields, in the page's language; the server's summary is English.
+        return { heading: messages.errorHeading, message: messages.badRequest };
       case 403:
         return { heading: messages.securityHeading, message: messages.securityHint, detail };
       case 413:
@@ -63,7 +65,7 @@ export function useFormSubmission<Values extends object>({
 }: Options<Values>) {
   const language = useLanguage();
   const messages = FORM_MESSAGES[language];
-  const turnstile: Turnstile = useTurnstile();
+  const turnstile: Turnstile = useTurnstile(type);
   const [values, setValues] = useState<Values>(initialValues);
   const [status, setStatus] = useState<SubmissionStatus>('idle');
   const [problem, setProblem] = useState<SubmissionProblem | undefined>(undefined);
@@ -93,7 +95,8 @@ export function useFormSubmission<Values extends object>({
         const errors: Record<string, string> = {};
         for (const [key, message] of Object.entries(error.fields)) {
           const serverName = key.replace(/^formData\./, '');
-          errors[fieldNames[serverName] ?? serverName] = message;
+          const code = error.codes[key];
+          errors[fieldNames[serverName] ?? serverName] = code ? messages.fieldErrors[code] : message;
         }
         setFieldErrors(errors as typeof fieldErrors);
       }
@@ -118,6 +121,8 @@ export function useFormSubmission<Values extends object>({
     isBusy,
     problem,
     fieldErrors,
+    /** Name, value, setter and server error of one field, to spread on TextField, SelectField or ChoiceGroup. */
+    bind: bindFields(values, setValue, fieldErrors),
     messages,
     startOver,
     /** The submit button's busy text: 'Verifying...' during the bot check, then the form's sending text. */

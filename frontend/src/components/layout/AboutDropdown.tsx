@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteHandle } from '../../app/route-handle';
+import { useRouteHandle } from '../route-handle';
 import { ChevronDownIcon } from '../icons';
 import { LocalizedNavLink } from '../LocalizedLink';
 
@@ -43,7 +43,7 @@ export function AboutDropdown() {
     }
   };
   const onBlur = (event: FocusEvent) => {
-    if (event.relatedTarget && !containerRef.current?.contains(event.relatedTarget as Node)) setIsOpen(false);
+    if (event.relatedTarget && !containerRef.current?.contains(event.relatedTarget)) setIsOpen(false);
   };
 
   return (

@@ -48,7 +48,7 @@ function FooterSection({ title, isOpen, onToggle, children }: FooterSectionProps
   );
 }
 
-/** spec §2 footer. Mobile accordion: one section open at a time, the open one closes on click, Company first. */
+/** docs/product.md §2 footer. Mobile accordion: one section open at a time, the open one closes on click, Company first. */
 export function Footer() {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -12,7 +12,7 @@ import { NAV_LABEL_KEYS, NAV_PAGES } from './nav-items';
 /** Below this width the hamburger replaces the desktop navigation (the lg breakpoint). */
 const DESKTOP_QUERY = '(min-width: 1024px)';
 
-/** spec §2 header: logo, desktop nav with the About dropdown, Donate, language switcher; hamburger below lg. */
+/** docs/product.md §2 header: logo, desktop nav with the About dropdown, Donate, language switcher; hamburger below lg. */
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { errorPagePath, LANGUAGES, translatePath, type Language } from '@stichting/contracts';
-import { rememberLanguageChoice } from '../../app/first-load-redirect';
-import { useRouteHandle } from '../../app/route-handle';
+import { useRouteHandle } from '../route-handle';
+import { rememberLanguageChoice } from './language-choice';
 import { useLanguage } from '../useLanguage';
 
 const SHORT_KEYS = { nl: 'language.shortNl', en: 'language.shortEn', es: 'language.shortEs' } as const;
 
 /**
- * spec §2: NL / EN / ES rewrite the current path to the same page in the chosen language and push it to history
+ * docs/product.md §2: NL / EN / ES rewrite the current path to the same page in the chosen language and push it to history
  * (a router link: no reload). On an error page the same error page in the other language.
  */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {

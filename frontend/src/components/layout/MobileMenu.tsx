@@ -15,7 +15,7 @@ interface MobileMenuProps {
 }
 
 /**
- * spec §2 mobile menu: a 338 px side panel (modal dialog) with a close button, the pages, a collapsible About
+ * docs/product.md §2 mobile menu: a 338 px side panel (modal dialog) with a close button, the pages, a collapsible About
  * submenu and a minimal language picker. Focus stays inside while it is open; Escape closes it.
  */
 export function MobileMenu({ id, onClose }: MobileMenuProps) {

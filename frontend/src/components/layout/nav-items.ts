@@ -1,4 +1,4 @@
-/** The header's top-level pages after Home and About (spec §2), and the translation key of every nav label. */
+/** The header's top-level pages after Home and About (docs/product.md §2), and the translation key of every nav label. */
 export const NAV_PAGES = ['support', 'volunteer', 'getHelp', 'contact'] as const;
 
 export const NAV_LABEL_KEYS = {

@@ -1,10 +1,10 @@
 /**
- * Loads Cloudflare's Turnstile script once per page, on demand (spec §7: "loads on demand"): nothing is fetched
+ * Loads Cloudflare's Turnstile script once per page, on demand (docs/product.md §7: "loads on demand"): nothing is fetched
  * until a form is touched or submitted.
  */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
-/** spec §8: the reasons shown under "Security verification failed". */
+/** docs/product.md §8: the reasons shown under "Security verification failed". */
 export const TURNSTILE_REASONS = {
   expired: 'Token expired',
   timeout: 'Verification timeout',
@@ -15,7 +15,7 @@ export const TURNSTILE_REASONS = {
 
 export type TurnstileReason = (typeof TURNSTILE_REASONS)[keyof typeof TURNSTILE_REASONS];
 
-/** A failed bot check; `message` is one of the spec's reasons, so forms can show it as is. */
+/** A failed bot check; `message` is one of the reasons of docs/product.md §8.3, so forms can show it as is. */
 export class TurnstileError extends Error {
   constructor(reason: TurnstileReason) {
     super(reason);
@@ -28,6 +28,8 @@ export interface TurnstileRenderOptions {
   execution: 'render' | 'execute';
   appearance: 'always' | 'execute' | 'interaction-only';
   language: string;
+  /** Reported back by siteverify; the server accepts the token only for the form that declared it. */
+  action?: string;
   'refresh-expired'?: 'auto' | 'manual' | 'never';
   'response-field'?: boolean;
   callback?: (token: string) => void;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import type { Language } from '@stichting/contracts';
-import { turnstileSiteKey } from '../../app/runtime-config';
+import type { Language, TurnstileAction } from '@stichting/contracts';
+import { turnstileSiteKey } from '../runtime-config';
 import { useLanguage } from '../useLanguage';
 import { loadTurnstile, TURNSTILE_REASONS, TurnstileError, type TurnstileApi } from './loadTurnstile';
 
-/** spec §7: the widget speaks the page's language. */
+/** docs/product.md §7: the widget speaks the page's language. */
 const WIDGET_LANGUAGE: Record<Language, string> = { nl: 'nl-nl', en: 'en-us', es: 'es-es' };
 
 /** Longest wait for a token once the check has started (an interactive challenge included). */
@@ -13,14 +13,14 @@ const TOKEN_TIMEOUT_MS = 60_000;
 export interface Turnstile {
   /**
    * Runs the bot check and resolves with a fresh token for one submission. Rejects with a TurnstileError whose
-   * message is one of the spec's reasons ('Token expired', 'Verification timeout', 'Failed to load Turnstile
+   * message is one of the reasons of docs/product.md §8.3 ('Token expired', 'Verification timeout', 'Failed to load Turnstile
    * script', 'Turnstile failed to load', 'Turnstile container not available').
    */
-  getToken(): Promise<string>;
-  /** Discards the used token; call after every submission, successful or not (spec §4). */
-  reset(): void;
+  getToken: () => Promise<string>;
+  /** Discards the used token; call after every submission, successful or not (docs/product.md §4). */
+  reset: () => void;
   /** Starts loading the script; call on the form's first focus or pointer-down (onFocus / onPointerDown). */
-  preload(): void;
+  preload: () => void;
   /** Render this inside the form: the widget lives here (invisible unless Cloudflare asks for an interaction). */
   container: ReactNode;
 }
@@ -28,7 +28,7 @@ export interface Turnstile {
 /**
  * The shared bot check for every form (volunteer, contact, get help, donate).
  *
- *   const turnstile = useTurnstile();
+ *   const turnstile = useTurnstile('contact');
  *   <form onFocus={turnstile.preload} onPointerDown={turnstile.preload} onSubmit={...}>
  *     ...fields...
  *     {turnstile.container}
@@ -40,8 +40,9 @@ export interface Turnstile {
  *
  * Nothing is downloaded at page load; the site key comes from <meta name="turnstile-site-key">. The widget is
  * rendered once, invisibly (`execution: 'execute'`, `appearance: 'interaction-only'`), and executed per token.
+ * `action` names the form (its type, or "donate"): Cloudflare ties the token to it and the server checks it.
  */
-export function useTurnstile(): Turnstile {
+export function useTurnstile(action: TurnstileAction): Turnstile {
   const language = useLanguage();
   const element = useRef<HTMLDivElement>(null);
   const api = useRef<TurnstileApi | undefined>(undefined);
@@ -83,6 +84,7 @@ export function useTurnstile(): Turnstile {
             execution: 'execute',
             appearance: 'interaction-only',
             language: WIDGET_LANGUAGE[language],
+            action,
             'refresh-expired': 'manual',
             'response-field': false,
             callback: (value) => settle({ token: value }),
@@ -105,7 +107,7 @@ export function useTurnstile(): Turnstile {
       inFlight.current = undefined;
     });
     return inFlight.current;
-  }, [language, settle]);
+  }, [action, language, settle]);
 
   const reset = useCallback(() => {
     if (api.current && widgetId.current !== undefined) api.current.reset(widgetId.current);

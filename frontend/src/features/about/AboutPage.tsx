@@ -5,7 +5,7 @@ import { SponsorBanner } from '../../components/SponsorBanner';
 import { ContentImage } from '../../components/content/ContentImage';
 import { NumberedCards } from '../../components/content/NumberedCards';
 
-/** Route table page "about" (spec §2). Strings: src/locales/<lng>/about.json. */
+/** Route table page "about" (docs/product.md §2). Strings: src/locales/<lng>/about.json. */
 export default function AboutPage() {
   const { t } = useTranslation('about');
   const goals = t('vision.goals', { returnObjects: true });

@@ -11,7 +11,7 @@ import { ContentImage } from '../../components/content/ContentImage';
 import { ContentIcon, type ContentIconName } from '../../components/content/ContentIcons';
 import { NumberedCards } from '../../components/content/NumberedCards';
 
-// spec §2: up to 5 activity icons, one per activity card.
+// docs/product.md §2: up to 5 activity icons, one per activity card.
 const ACTIVITY_ICONS: readonly ContentIconName[] = ['briefcase', 'home', 'family', 'book', 'handshake'];
 
 /** One published ANBI item; the test id lets e2e check every item the Belastingdienst requires, per language. */
@@ -24,7 +24,7 @@ function InfoItem({ id, label, children }: { id: string; label: string; children
   );
 }
 
-/** Route table page "anbi" (spec §2). Strings: src/locales/<lng>/anbi.json; identity: FOUNDATION (contracts). */
+/** Route table page "anbi" (docs/product.md §2). Strings: src/locales/<lng>/anbi.json; identity: FOUNDATION (contracts). */
 export default function AnbiPage() {
   const { t } = useTranslation('anbi');
   const language = useLanguage();

@@ -6,7 +6,7 @@ import { LocalizedLink } from '../../components/LocalizedLink';
 import { ContentIcon } from '../../components/content/ContentIcons';
 import '../../styles/content.css';
 
-/** Route table page "annualReports" (spec §2; spec §9: annual accounts year 2025, still pending). */
+/** Route table page "annualReports" (docs/product.md §2; docs/product.md §9: annual accounts year 2025, still pending). */
 export default function AnnualReportsPage() {
   const { t } = useTranslation('annualReports');
   const year = FOUNDATION.annualReportYear;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FOUNDATION } from '@stichting/contracts';
 import { useLanguage } from '../../components/useLanguage';
 
-/** spec §2 Contact: the address for nl is the Dutch-named one, for en and es the English-named one. */
+/** docs/product.md §2 Contact: the address for nl is the Dutch-named one, for en and es the English-named one. */
 function contactEmail(language: string): string {
   return language === 'nl' ? FOUNDATION.emails.nl : FOUNDATION.emails.other;
 }

@@ -5,7 +5,7 @@ import { SupportOptions } from './components/SupportOptions';
 import { useStripeJs } from './hooks/useStripeJs';
 import '../../styles/donate.css';
 
-/** Route table page "donate" (spec §2): hero, monthly donation (spec §4), other ways to support. */
+/** Route table page "donate" (docs/product.md §2): hero, monthly donation (docs/product.md §4), other ways to support. */
 export default function DonatePage() {
   const { t } = useTranslation('donate');
   useStripeJs();

@@ -3,7 +3,7 @@ import type { DonateIconName } from './components/DonateIcons';
 
 export type DonationTier = (typeof DONATION_TIERS)[number];
 
-/** spec §3 monthly donation option: amount and icon here; label, title and description from donate.json. */
+/** docs/product.md §3 monthly donation option: amount and icon here; label, title and description from donate.json. */
 export const TIER_ICONS: Record<DonationTier, DonateIconName> = {
   250: 'sprout',
   500: 'home',
@@ -12,13 +12,13 @@ export const TIER_ICONS: Record<DonationTier, DonateIconName> = {
   5000: 'community',
 };
 
-/** spec §3 support card ids. The first five open the contact form pre-filled; "others" links to its own page. */
+/** docs/product.md §3 support card ids. The first five open the contact form pre-filled; "others" links to its own page. */
 export type ContactCardId = 'gifts' | 'sponsoring' | 'periodic' | 'legacy' | 'connect';
 
 export type SupportCard =
   { id: ContactCardId; icon: DonateIconName } | { id: 'others'; icon: DonateIconName; page: PageId };
 
-/** spec §2: two card groups: gifts, sponsoring, periodic; legacy, connect (and the "others" card). */
+/** docs/product.md §2: two card groups: gifts, sponsoring, periodic; legacy, connect (and the "others" card). */
 export const SUPPORT_CARD_GROUPS: ReadonlyArray<{ id: 'now' | 'future'; cards: readonly SupportCard[] }> = [
   {
     id: 'now',

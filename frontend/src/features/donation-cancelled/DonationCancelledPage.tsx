@@ -4,7 +4,7 @@ import { Section } from '../../components/Section';
 import { LocalizedLink } from '../../components/LocalizedLink';
 import '../../styles/content.css';
 
-/** Route table page "donationCancelled" (spec §2): no charge made; try again, home, or ask for help. */
+/** Route table page "donationCancelled" (docs/product.md §2): no charge made; try again, home, or ask for help. */
 export default function DonationCancelledPage() {
   const { t } = useTranslation('donationCancelled');
   return (

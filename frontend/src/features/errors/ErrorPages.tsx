@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@stichting/contracts';
-import type { ErrorStatus } from '../../app/route-handle';
+import type { ErrorStatus } from '../../components/route-handle';
 import { LocalizedLink } from '../../components/LocalizedLink';
 import { useLanguage } from '../../components/useLanguage';
 
@@ -9,7 +9,7 @@ function goBack() {
   window.history.back();
 }
 
-/** spec §2: 403 Access Denied; the section is protected. Go back, Go home. */
+/** docs/product.md §2: 403 Access Denied; the section is protected. Go back, Go home. */
 function ForbiddenPage() {
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ function ForbiddenPage() {
   );
 }
 
-/** spec §2: 404 Page not found. Go back, Go to homepage. */
+/** docs/product.md §2: 404 Page not found. Go back, Go to homepage. */
 function NotFoundPage() {
   const { t } = useTranslation();
   return (
@@ -39,7 +39,7 @@ function NotFoundPage() {
   );
 }
 
-/** spec §2: 500 Server Error. Try again (reload), Go home. */
+/** docs/product.md §2: 500 Server Error. Try again (reload), Go home. */
 function ServerErrorPage() {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -3,7 +3,14 @@ import { FOUNDATION, HELP_TYPES, LIMITS, PREFERRED_CONTACT, STAFF_SUBJECTS } fro
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { useLanguage } from '../../components/useLanguage';
-import { ErrorPanel, Field, SubmitButton, SuccessPanel, useFormSubmission } from '../../components/forms';
+import {
+  ErrorPanel,
+  SelectField,
+  SubmitButton,
+  SuccessPanel,
+  TextField,
+  useFormSubmission,
+} from '../../components/forms';
 
 type HelpType = (typeof HELP_TYPES)[number];
 type PreferredContact = (typeof PREFERRED_CONTACT)[number];
@@ -19,7 +26,7 @@ interface HelpRequestValues {
   preferredContact: PreferredContact;
 }
 
-/** spec §3 help request: helpType defaults to food, preferred contact to email. */
+/** docs/product.md §3 help request: helpType defaults to food, preferred contact to email. */
 const DEFAULTS: HelpRequestValues = {
   name: '',
   email: '',
@@ -35,16 +42,16 @@ function toFormData(values: HelpRequestValues) {
   return {
     ...values,
     familySize: Number(values.familySize),
-    subject: STAFF_SUBJECTS['help-request'], // spec §3: the hidden Dutch subject for staff
+    subject: STAFF_SUBJECTS['help-request'], // docs/product.md §3: the hidden Dutch subject for staff
   };
 }
 
-/** Route table page "getHelp" (spec §2): hero, the request form, privacy link and consent sentence. */
+/** Route table page "getHelp" (docs/product.md §2): hero, the request form, privacy link and consent sentence. */
 export default function GetHelpPage() {
   const { t } = useTranslation('getHelp');
   const language = useLanguage();
   const form = useFormSubmission({ type: 'help-request', initialValues: DEFAULTS, toFormData });
-  const { values, setValue, fieldErrors } = form;
+  const { bind } = form;
 
   return (
     <>
@@ -52,12 +59,7 @@ export default function GetHelpPage() {
       <Section>
         <div className="form-card form-card--narrow">
           {form.status === 'success' ? (
-            <SuccessPanel title={t('success.title')}>
-              <p>{t('success.text')}</p>
-              <button type="button" className="button button--secondary" onClick={form.startOver}>
-                {t('success.again')}
-              </button>
-            </SuccessPanel>
+            <SuccessPanel t={t} onAgain={form.startOver} />
           ) : (
             <>
               <h2 className="form-card__title">{t('form.title')}</h2>
@@ -65,130 +67,52 @@ export default function GetHelpPage() {
               {form.problem && <ErrorPanel problem={form.problem} detailLabel={form.messages.detailLabel} />}
               <form className="form" {...form.formProps}>
                 <div className="form__row">
-                  <Field label={t('form.name')} required error={fieldErrors.name}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="text"
-                        name="name"
-                        autoComplete="name"
-                        maxLength={LIMITS.name}
-                        value={values.name}
-                        onChange={(event) => setValue('name', event.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <Field label={t('form.email')} required error={fieldErrors.email}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="email"
-                        name="email"
-                        autoComplete="email"
-                        maxLength={LIMITS.email}
-                        value={values.email}
-                        onChange={(event) => setValue('email', event.target.value)}
-                      />
-                    )}
-                  </Field>
+                  <TextField {...bind('name')} label={t('form.name')} required kind="name" autoComplete="name" />
+                  <TextField {...bind('email')} label={t('form.email')} required kind="email" autoComplete="email" />
                 </div>
                 <div className="form__row">
-                  <Field label={t('form.phone')} required error={fieldErrors.phone}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="tel"
-                        name="phone"
-                        autoComplete="tel"
-                        maxLength={LIMITS.phone}
-                        value={values.phone}
-                        onChange={(event) => setValue('phone', event.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <Field label={t('form.location')} required error={fieldErrors.location}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="text"
-                        name="location"
-                        autoComplete="address-level2"
-                        maxLength={LIMITS.location}
-                        value={values.location}
-                        onChange={(event) => setValue('location', event.target.value)}
-                      />
-                    )}
-                  </Field>
+                  <TextField {...bind('phone')} label={t('form.phone')} required kind="phone" autoComplete="tel" />
+                  <TextField
+                    {...bind('location')}
+                    label={t('form.location')}
+                    required
+                    autoComplete="address-level2"
+                    maxLength={LIMITS.location}
+                  />
                 </div>
                 <div className="form__row">
-                  <Field label={t('form.familySize')} required error={fieldErrors.familySize}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="number"
-                        name="familySize"
-                        inputMode="numeric"
-                        min={1}
-                        max={LIMITS.familySizeMax}
-                        step={1}
-                        value={values.familySize}
-                        onChange={(event) => setValue('familySize', event.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <Field label={t('form.helpType')} required error={fieldErrors.helpType}>
-                    {(control) => (
-                      <select
-                        {...control}
-                        name="helpType"
-                        value={values.helpType}
-                        onChange={(event) => setValue('helpType', event.target.value as HelpType)}
-                      >
-                        <option value="" disabled>
-                          {t('form.helpTypePlaceholder')}
-                        </option>
-                        {HELP_TYPES.map((type) => (
-                          <option key={type} value={type}>
-                            {t(`form.helpTypes.${type}`)}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
+                  <TextField
+                    {...bind('familySize')}
+                    label={t('form.familySize')}
+                    required
+                    kind="number"
+                    min={1}
+                    max={LIMITS.familySizeMax}
+                  />
+                  <SelectField
+                    {...bind('helpType')}
+                    label={t('form.helpType')}
+                    required
+                    placeholder={t('form.helpTypePlaceholder')}
+                    options={HELP_TYPES}
+                    optionLabel={(type) => t(`form.helpTypes.${type}`)}
+                  />
                 </div>
-                <Field
+                <TextField
+                  {...bind('description')}
                   label={t('form.description')}
                   hint={t('form.descriptionHint')}
                   required
-                  error={fieldErrors.description}
-                >
-                  {(control) => (
-                    <textarea
-                      {...control}
-                      name="description"
-                      rows={4}
-                      maxLength={LIMITS.description}
-                      value={values.description}
-                      onChange={(event) => setValue('description', event.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label={t('form.preferredContact')} required error={fieldErrors.preferredContact}>
-                  {(control) => (
-                    <select
-                      {...control}
-                      name="preferredContact"
-                      value={values.preferredContact}
-                      onChange={(event) => setValue('preferredContact', event.target.value as PreferredContact)}
-                    >
-                      {PREFERRED_CONTACT.map((option) => (
-                        <option key={option} value={option}>
-                          {t(`form.contactOptions.${option}`)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                  rows={4}
+                  maxLength={LIMITS.description}
+                />
+                <SelectField
+                  {...bind('preferredContact')}
+                  label={t('form.preferredContact')}
+                  required
+                  options={PREFERRED_CONTACT}
+                  optionLabel={(option) => t(`form.contactOptions.${option}`)}
+                />
                 <input type="hidden" name="subject" value={STAFF_SUBJECTS['help-request']} />
                 <input type="hidden" name="language" value={language} />
                 {form.turnstileContainer}

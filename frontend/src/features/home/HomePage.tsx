@@ -9,7 +9,7 @@ import { ContentIcon } from '../../components/content/ContentIcons';
 import { formatEuro, formatNumber } from '../../components/content/format';
 import { IMPACT_FIGURES } from './impactFigures';
 
-/** Route table page "home" (spec §2). Strings: src/locales/<lng>/home.json. */
+/** Route table page "home" (docs/product.md §2). Strings: src/locales/<lng>/home.json. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const language = useLanguage();

@@ -1,4 +1,4 @@
-/** spec §1: the home page's own impact claims (image descriptions elsewhere use the wider network's figures). */
+/** docs/product.md §1: the home page's own impact claims (image descriptions elsewhere use the wider network's figures). */
 export const IMPACT_FIGURES = {
   familiesGuided: 2,
   activeProjects: 3,

@@ -6,14 +6,14 @@ import { LocalizedLink } from '../../components/LocalizedLink';
 import { ContentIcon, type ContentIconName } from '../../components/content/ContentIcons';
 import '../../styles/content.css';
 
-/** spec §1: the 3 active projects the home page counts. Texts: projects.json under items.<id>. */
+/** docs/product.md §1: the 3 active projects the home page counts. Texts: projects.json under items.<id>. */
 const PROJECTS: ReadonlyArray<{ id: 'work' | 'housing' | 'family'; icon: ContentIconName }> = [
   { id: 'work', icon: 'briefcase' },
   { id: 'housing', icon: 'home' },
   { id: 'family', icon: 'family' },
 ];
 
-/** Route table page "projects" (spec §2; content not in the spec). */
+/** Route table page "projects" (docs/product.md §2; content not in docs/product.md). */
 export default function ProjectsPage() {
   const { t } = useTranslation('projects');
   return (

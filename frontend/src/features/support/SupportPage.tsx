@@ -16,14 +16,14 @@ const WAYS: ReadonlyArray<{ id: 'donate' | 'volunteer' | 'corporate'; page: Page
   { id: 'corporate', page: 'contact', icon: 'briefcase' },
 ];
 
-// spec §2: €25 per month skills training, €50 housing, €100 family crisis support.
+// docs/product.md §2: €25 per month skills training, €50 housing, €100 family crisis support.
 const IMPACT_EXAMPLES = [
   { id: 'training', amount: 25 },
   { id: 'housing', amount: 50 },
   { id: 'crisis', amount: 100 },
 ] as const;
 
-/** Route table page "support" (spec §2). Strings: src/locales/<lng>/support.json. */
+/** Route table page "support" (docs/product.md §2). Strings: src/locales/<lng>/support.json. */
 export default function SupportPage() {
   const { t } = useTranslation('support');
   const language = useLanguage();

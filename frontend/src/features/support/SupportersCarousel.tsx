@@ -5,7 +5,7 @@ import { LogoImage } from '../../components/content/LogoImage';
 import { useAutoAdvance, useInterval } from '../../components/content/useAutoAdvance';
 import { SUPPORTERS, VERIFICATION_BADGES } from './supporters';
 
-// spec §4/§9: advance by one every 4 s and wrap around; 4 logos desktop, 3 tablet, 2 mobile (CSS shows the first N).
+// docs/product.md §4/§9: advance by one every 4 s and wrap around; 4 logos desktop, 3 tablet, 2 mobile (CSS shows the first N).
 const ADVANCE_MS = 4000;
 
 /** The rotating supporters carousel of the support page, plus the two verification badges. */

@@ -4,7 +4,7 @@ import { ContentIcon } from '../../components/content/ContentIcons';
 import { useAutoAdvance, useInterval } from '../../components/content/useAutoAdvance';
 import { TESTIMONIAL_NAMES } from './testimonials';
 
-// spec §4/§9: a new testimonial every 8 s, with a 500 ms fade out, then fade in.
+// docs/product.md §4/§9: a new testimonial every 8 s, with a 500 ms fade out, then fade in.
 const ROTATE_MS = 8000;
 const FADE_MS = 500;
 

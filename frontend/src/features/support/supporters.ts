@@ -1,5 +1,5 @@
 /**
- * spec §3 "Supporter": seven supporters in the spec's categories and two verification badges.
+ * docs/product.md §3 "Supporter": seven supporters in the categories of docs/product.md §2.8 and two verification badges.
  * PLACEHOLDER: names, logos (frontend/public/images/supporters/*.svg, 320x48) and websites are neutral examples;
  * the foundation replaces them with its real supporters. The category text is translated (support.json).
  */

@@ -44,7 +44,7 @@ function MemberCard({ member }: { member: BoardMember }) {
   );
 }
 
-/** Route table page "team" (spec §2). Strings: src/locales/<lng>/team.json; people: components/content/boardMembers. */
+/** Route table page "team" (docs/product.md §2). Strings: src/locales/<lng>/team.json; people: components/content/boardMembers. */
 export default function TeamPage() {
   const { t } = useTranslation('team');
   const values = t('values.items', { returnObjects: true });

@@ -12,7 +12,7 @@ import { useHydrated } from '../../components/content/hooks';
 import { parseDonationAmount } from './donationAmount';
 
 /**
- * Route table page "thankYou" (spec §2). The page is prerendered without a query string, so the amount, the site
+ * Route table page "thankYou" (docs/product.md §2). The page is prerendered without a query string, so the amount, the site
  * origin and navigator.share are read only after hydration: the first client render matches the HTML.
  */
 export default function ThankYouPage() {

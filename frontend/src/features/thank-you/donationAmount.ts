@@ -3,7 +3,7 @@ const AMOUNT_PATTERN = /^\d{1,6}(?:[.,]\d{1,2})?$/;
 const MAX_AMOUNT = 100_000;
 
 /**
- * The `amount` query parameter of the thank-you page (spec §2), or null when it is absent or not a sane amount.
+ * The `amount` query parameter of the thank-you page (docs/product.md §2), or null when it is absent or not a sane amount.
  * The value only decorates the thank-you text and the share text, so anything odd is simply ignored.
  */
 export function parseDonationAmount(raw: string | null | undefined): number | null {

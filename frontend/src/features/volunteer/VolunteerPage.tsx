@@ -20,7 +20,7 @@ import {
 /** Where to scroll once the next render is on screen. */
 type ScrollRequest = { kind: 'top' } | { kind: 'section'; id: string; focus: boolean };
 
-/** Route table page "volunteer" (spec §2, §4 Volunteer flow). Strings: src/locales/<lng>/volunteer.json. */
+/** Route table page "volunteer" (docs/product.md §2, §4 Volunteer flow). Strings: src/locales/<lng>/volunteer.json. */
 export default function VolunteerPage() {
   const { t } = useTranslation('volunteer');
   const [choices, setChoices] = useState<VolunteerChoices>(NO_CHOICES);
@@ -48,7 +48,7 @@ export default function VolunteerPage() {
 
   useEffect(() => () => clearTimeout(autoScrollTimer.current), []);
 
-  /** spec §4: below 1024 px a choice scrolls to the next section after 300 ms. */
+  /** docs/product.md §4: below 1024 px a choice scrolls to the next section after 300 ms. */
   const choose = (step: VolunteerStep, next: VolunteerChoices) => {
     setChoices(next);
     if (!isBelowDesktop()) return;
@@ -57,7 +57,7 @@ export default function VolunteerPage() {
     autoScrollTimer.current = setTimeout(() => scrollToSection(target), AUTO_SCROLL_DELAY_MS);
   };
 
-  /** spec §4: complete -> open the form at the top; incomplete -> the first missing step. */
+  /** docs/product.md §4: complete -> open the form at the top; incomplete -> the first missing step. */
   const startApplication = () => {
     const missing = firstMissingStep(choices);
     if (missing === null) {

@@ -1,6 +1,6 @@
 import { categoriesFor, type VolunteerCategory, type VolunteerLocation } from '@stichting/contracts';
 
-/** The choices of the volunteer steps (spec §4 Volunteer flow). null = not answered yet. */
+/** The choices of the volunteer steps (docs/product.md §4 Volunteer flow). null = not answered yet. */
 export interface VolunteerChoices {
   location: VolunteerLocation | null;
   speaksDutch: boolean | null;
@@ -11,13 +11,13 @@ export type VolunteerStep = 'location' | 'dutch' | 'category';
 
 export const NO_CHOICES: VolunteerChoices = { location: null, speaksDutch: null, category: null };
 
-/** spec §4: changing the location clears the Dutch answer and the category. */
+/** docs/product.md §4: changing the location clears the Dutch answer and the category. */
 export function chooseLocation(choices: VolunteerChoices, location: VolunteerLocation): VolunteerChoices {
   if (choices.location === location) return choices;
   return { location, speaksDutch: null, category: null };
 }
 
-/** spec §4: changing the Dutch answer clears the category. */
+/** docs/product.md §4: changing the Dutch answer clears the category. */
 export function chooseDutch(choices: VolunteerChoices, speaksDutch: boolean): VolunteerChoices {
   if (choices.speaksDutch === speaksDutch) return choices;
   return { ...choices, speaksDutch, category: null };
@@ -32,7 +32,7 @@ export function asksDutch(choices: VolunteerChoices): boolean {
   return choices.location === 'local';
 }
 
-/** spec §4: remote 6, local + Dutch 10, local without Dutch 8; none before the Dutch question is answered. */
+/** docs/product.md §4: remote 6, local + Dutch 10, local without Dutch 8; none before the Dutch question is answered. */
 export function availableCategories(choices: VolunteerChoices): VolunteerCategory[] {
   if (choices.location === null) return [];
   return categoriesFor(choices.location, choices.location === 'local' ? choices.speaksDutch : null);
@@ -50,7 +50,7 @@ export function isComplete(choices: VolunteerChoices): boolean {
   return firstMissingStep(choices) === null;
 }
 
-/** The yellow hint in place of the apply step (spec §4): which message, or null when complete. */
+/** The yellow hint in place of the apply step (docs/product.md §4): which message, or null when complete. */
 export function pendingHint(choices: VolunteerChoices): 'selectLocation' | 'dutchRequired' | 'selectCategory' | null {
   const missing = firstMissingStep(choices);
   if (missing === 'location') return 'selectLocation';
@@ -59,7 +59,7 @@ export function pendingHint(choices: VolunteerChoices): 'selectLocation' | 'dutc
   return null;
 }
 
-/** The section a choice leads to (mobile and tablet auto-scroll, spec §4). */
+/** The section a choice leads to (mobile and tablet auto-scroll, docs/product.md §4). */
 export function nextStepAfter(step: VolunteerStep, choices: VolunteerChoices): VolunteerStep | 'apply' {
   if (step === 'location') return asksDutch(choices) ? 'dutch' : 'category';
   if (step === 'dutch') return 'category';

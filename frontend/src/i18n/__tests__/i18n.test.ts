@@ -1,7 +1,7 @@
 import { ensureNamespaces, getI18n } from '../i18n';
 
 describe('i18n', () => {
-  test('a missing key shows the key itself and logs a warning (spec §2, §8)', async () => {
+  test('a missing key shows the key itself and logs a warning (docs/product.md §2, §8)', async () => {
     await ensureNamespaces('en', ['common']);
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const t = getI18n('en').getFixedT('en', 'common') as unknown as (key: string) => string;

@@ -9,7 +9,8 @@ function keyPaths(tree: unknown, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => keyPaths(value, prefix ? `${prefix}.${key}` : key));
 }
 
-const read = (language: string, file: string) => JSON.parse(readFileSync(join(LOCALES_DIR, language, file), 'utf8'));
+const read = (language: string, file: string): unknown =>
+  JSON.parse(readFileSync(join(LOCALES_DIR, language, file), 'utf8'));
 const namespaceFiles = readdirSync(join(LOCALES_DIR, 'nl')).sort();
 
 describe('translations', () => {

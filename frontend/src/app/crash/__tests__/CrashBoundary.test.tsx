@@ -8,7 +8,7 @@ function Broken(): never {
 }
 
 describe('CrashBoundary', () => {
-  const originalFetch = window.fetch;
+  const originalFetch = window.fetch.bind(window);
   let consoleError: jest.SpyInstance;
 
   beforeEach(() => {

@@ -8,7 +8,7 @@ async function renderSection(path = '/en/donate') {
   return renderAt(path, <MonthlyDonation />);
 }
 
-describe('MonthlyDonation (spec §4, §5)', () => {
+describe('MonthlyDonation (docs/product.md §4, §5)', () => {
   let alert: jest.SpyInstance;
   beforeEach(() => {
     alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -47,8 +47,8 @@ describe('MonthlyDonation (spec §4, §5)', () => {
     fireEvent.change(screen.getByLabelText(/How did you hear/), { target: { value: 'google' } });
     expect(screen.queryByLabelText(/Which platform/)).toBeNull();
 
-    const yes = screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement;
-    const no = screen.getByRole('radio', { name: 'No' }) as HTMLInputElement;
+    const yes = screen.getByRole<HTMLInputElement>('radio', { name: 'Yes' });
+    const no = screen.getByRole<HTMLInputElement>('radio', { name: 'No' });
     expect([yes.checked, no.checked]).toEqual([false, false]);
     expect(screen.queryByLabelText(/Name of the person/)).toBeNull();
     fireEvent.click(yes);
@@ -57,11 +57,14 @@ describe('MonthlyDonation (spec §4, §5)', () => {
     expect(screen.queryByLabelText(/Name of the person/)).toBeNull();
 
     fireEvent.change(screen.getByLabelText(/Email address \*/), { target: { value: 'x@example.org' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })));
-    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: /€250 per month/ }));
-    expect((screen.getByLabelText(/Email address \*/) as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText(/How did you hear/) as HTMLSelectElement).value).toBe('');
-    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>(/Email address \*/).value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>(/How did you hear/).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'No' }).checked).toBe(false);
   });
 });

@@ -12,14 +12,14 @@ function respond(status: number, body: string, contentType: string) {
   global.fetch = jest.fn().mockResolvedValue(new Response(body, { status, headers: { 'Content-Type': contentType } }));
 }
 
-describe('createCheckoutSession (spec §7, §8)', () => {
+describe('createCheckoutSession (docs/product.md §7, §8)', () => {
   test('posts the JSON body and resolves with the checkout URL', async () => {
     respond(200, JSON.stringify({ url: 'https://checkout.example/x' }), 'application/json');
     await expect(createCheckoutSession(request)).resolves.toBe('https://checkout.example/x');
-    const [url, init] = (global.fetch as jest.Mock).mock.calls[0];
+    const [url, init] = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/create-checkout-session');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body)).toEqual(request);
+    expect(JSON.parse(init.body as string)).toEqual(request);
   });
 
   test.each([

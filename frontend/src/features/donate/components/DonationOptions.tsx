@@ -8,10 +8,10 @@ import { DonateIcon } from './DonateIcons';
 
 interface DonationOptionsProps {
   /** Called with the chosen monthly amount in euro (a tier, or a custom amount that passed validation). */
-  onChoose(amount: number): void;
+  onChoose: (amount: number) => void;
 }
 
-/** spec §4 option list: five tiers (the fifth hidden on tablets, see donate.css) and a custom amount box. */
+/** docs/product.md §4 option list: five tiers (the fifth hidden on tablets, see donate.css) and a custom amount box. */
 export function DonationOptions({ onChoose }: DonationOptionsProps) {
   const { t } = useTranslation('donate');
   const language = useLanguage();
@@ -20,7 +20,7 @@ export function DonationOptions({ onChoose }: DonationOptionsProps) {
 
   const submitCustom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // spec §5: free text that parses as a number of at least €5 ("7,50" and "7.50" alike), else the alert.
+    // docs/product.md §5: free text that parses as a number of at least €5 ("7,50" and "7.50" alike), else the alert.
     const amount = parseEuroAmount(customAmount);
     if (amount === null) {
       window.alert(t('monthly.invalidAmount'));

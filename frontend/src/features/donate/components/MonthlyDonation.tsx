@@ -5,7 +5,7 @@ import { DonationDetailsForm } from './DonationDetailsForm';
 import { DonationOptions } from './DonationOptions';
 
 /**
- * spec §4 monthly donation section: the option list, then the details form for the chosen amount. Each view keeps
+ * docs/product.md §4 monthly donation section: the option list, then the details form for the chosen amount. Each view keeps
  * its own state, so Back (which unmounts the form) clears the custom amount, every field and the referral choice.
  */
 export function MonthlyDonation() {

@@ -14,7 +14,7 @@ function SupportCardLink({ card }: { card: SupportCard }) {
     );
   }
   const id: ContactCardId = card.id;
-  // spec §2: the contact form opens with subject and message pre-filled in the page's language.
+  // docs/product.md §2: the contact form opens with subject and message pre-filled in the page's language.
   const search = `?${new URLSearchParams({
     subject: t(`support.cards.${id}.subject`),
     message: t(`support.cards.${id}.message`),
@@ -26,7 +26,7 @@ function SupportCardLink({ card }: { card: SupportCard }) {
   );
 }
 
-/** spec §2 "other ways to support": two groups of cards. */
+/** docs/product.md §2 "other ways to support": two groups of cards. */
 export function SupportOptions() {
   const { t } = useTranslation('donate');
   return (

@@ -1,19 +1,19 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHECKOUT_REDIRECT_DELAY_MS } from '@stichting/contracts';
+import { CHECKOUT_REDIRECT_DELAY_MS, DONATE_TURNSTILE_ACTION } from '@stichting/contracts';
 import { TurnstileError, useTurnstile } from '../../../components/turnstile';
 import { useLanguage } from '../../../components/useLanguage';
 import { createCheckoutSession, type DonationDetails } from '../api/createCheckoutSession';
 
 /**
- * spec §4: submitting the details form. Processing while the bot check and the request run (always cleared after
+ * docs/product.md §4: submitting the details form. Processing while the bot check and the request run (always cleared after
  * the attempt); on success the browser goes to Stripe Checkout after CHECKOUT_REDIRECT_DELAY_MS; every failure
- * becomes one alert in the page's language around the spec §8 message.
+ * becomes one alert in the page's language around the docs/product.md §8 message.
  */
 export function useCheckout() {
   const { t } = useTranslation('donate');
   const language = useLanguage();
-  const turnstile = useTurnstile();
+  const turnstile = useTurnstile(DONATE_TURNSTILE_ACTION);
   const [isProcessing, setProcessing] = useState(false);
 
   const startCheckout = useCallback(

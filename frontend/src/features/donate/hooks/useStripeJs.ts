@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** spec §7: the card-payment provider's script, version channel "basil". */
+/** docs/product.md §7: the card-payment provider's script, version channel "basil". */
 export const STRIPE_JS_URL = 'https://js.stripe.com/basil/stripe.js';
 
 /** Adds Stripe.js once per page; a failed load is logged, never shown (the redirect to Checkout does not need it). */
@@ -17,7 +17,7 @@ export function loadStripeJs(): void {
 }
 
 /**
- * spec §7: Stripe.js loads in the background on the donate page: after hydration, once the browser is idle, so it
+ * docs/product.md §7: Stripe.js loads in the background on the donate page: after hydration, once the browser is idle, so it
  * never competes with the page's own first load (Stripe also uses it for fraud signals on the Checkout page).
  */
 export function useStripeJs(): void {

@@ -10,7 +10,7 @@ import {
   pendingHint,
 } from '../volunteerSteps';
 
-describe('volunteer steps (spec §4)', () => {
+describe('volunteer steps (docs/product.md §4)', () => {
   it('shows six categories for remote, ten for local with Dutch, eight for local without', () => {
     const remote = chooseLocation(NO_CHOICES, 'remote');
     expect(availableCategories(remote)).toHaveLength(6);

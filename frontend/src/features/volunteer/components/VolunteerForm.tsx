@@ -6,6 +6,7 @@ import {
   SKILLS,
   SPOKEN_LANGUAGES,
   VOLUNTEER_CATEGORIES,
+  VOLUNTEER_CATEGORY_TITLES,
   VOLUNTEER_LOCATIONS,
   type VolunteerCategory,
   type VolunteerLocation,
@@ -13,11 +14,13 @@ import {
 import {
   ChoiceGroup,
   ErrorPanel,
-  Field,
+  SelectField,
   SubmitButton,
   SuccessPanel,
+  TextField,
   useFormSubmission,
 } from '../../../components/forms';
+import { useLanguage } from '../../../components/useLanguage';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 
 type Availability = (typeof AVAILABILITY)[number];
@@ -33,7 +36,7 @@ interface ApplicationValues {
   availability: Availability | '';
   motivation: string;
   experience: string;
-  /** spec §3: never pre-set on the volunteer form. */
+  /** docs/product.md §3: never pre-set on the volunteer form. */
   preferredContact: PreferredContact | '';
   skills: Skill[];
   languages: SpokenLanguage[];
@@ -58,13 +61,14 @@ interface VolunteerFormProps {
   location: VolunteerLocation;
   speaksDutch: boolean | null;
   category: VolunteerCategory;
-  onBack(): void;
-  onDone(): void;
+  onBack: () => void;
+  onDone: () => void;
 }
 
-/** The application form (spec §4): the chosen location and category shown disabled, the applicant's details. */
+/** The application form (docs/product.md §4): the chosen location and category shown disabled, the applicant's details. */
 export function VolunteerForm({ location, speaksDutch, category, onBack, onDone }: VolunteerFormProps) {
   const { t } = useTranslation('volunteer');
+  const language = useLanguage();
   const isWide = useMediaQuery('(min-width: 768px)');
   const form = useFormSubmission({
     type: 'volunteer',
@@ -72,46 +76,35 @@ export function VolunteerForm({ location, speaksDutch, category, onBack, onDone 
     fieldNames: { name: 'firstName' },
     toFormData: ({ firstName, lastName, ...rest }: ApplicationValues) => ({
       ...rest,
-      name: `${firstName.trim()} ${lastName.trim()}`, // spec §3: first and last name joined by a space
+      name: `${firstName.trim()} ${lastName.trim()}`, // docs/product.md §3: first and last name joined by a space
       location,
       ...(location === 'local' ? { speaksDutch } : {}),
       category,
     }),
   });
-  const { values, setValue, fieldErrors } = form;
+  const { bind } = form;
 
   if (form.status === 'success') {
     return (
       <div className="form-card">
-        <SuccessPanel title={t('success.title')}>
-          <p>{t('success.text')}</p>
-          <button type="button" className="button button--secondary" onClick={onDone}>
-            {t('success.again')}
-          </button>
-        </SuccessPanel>
+        <SuccessPanel t={t} onAgain={onDone} />
       </div>
     );
   }
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', type: string, autoComplete: string) => (
-    <Field
+  const text = (
+    name: 'firstName' | 'lastName' | 'email' | 'phone',
+    kind: 'name' | 'email' | 'phone',
+    autoComplete: string,
+  ) => (
+    <TextField
+      {...bind(name)}
       label={t(`form.${name}`)}
       required={name !== 'phone'}
       optionalLabel={form.messages.optional}
-      error={fieldErrors[name]}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          name={name}
-          autoComplete={autoComplete}
-          maxLength={name === 'email' ? LIMITS.email : name === 'phone' ? LIMITS.phone : LIMITS.name}
-          value={values[name]}
-          onChange={(event) => setValue(name, event.target.value)}
-        />
-      )}
-    </Field>
+      kind={kind}
+      autoComplete={autoComplete}
+    />
   );
 
   return (
@@ -126,110 +119,74 @@ export function VolunteerForm({ location, speaksDutch, category, onBack, onDone 
       {form.problem && <ErrorPanel problem={form.problem} detailLabel={form.messages.detailLabel} />}
       <form id={VOLUNTEER_FORM_ID} className="form" aria-labelledby="volunteer-form-title" {...form.formProps}>
         <div className="form__row">
-          <Field label={t('form.location')}>
-            {(control) => (
-              <select {...control} name="location" value={location} disabled>
-                {VOLUNTEER_LOCATIONS.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`steps.location.${option}.title`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('form.category')}>
-            {(control) => (
-              <select {...control} name="category" value={category} disabled>
-                {VOLUNTEER_CATEGORIES.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`categories.${option}.title`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            name="location"
+            label={t('form.location')}
+            value={location}
+            disabled
+            options={VOLUNTEER_LOCATIONS}
+            optionLabel={(option) => t(`steps.location.${option}.title`)}
+          />
+          <SelectField
+            name="category"
+            label={t('form.category')}
+            value={category}
+            disabled
+            options={VOLUNTEER_CATEGORIES}
+            optionLabel={(option) => VOLUNTEER_CATEGORY_TITLES[language][option]}
+          />
         </div>
         <div className="form__row">
-          {text('firstName', 'text', 'given-name')}
-          {text('lastName', 'text', 'family-name')}
+          {text('firstName', 'name', 'given-name')}
+          {text('lastName', 'name', 'family-name')}
         </div>
         <div className="form__row">
           {text('email', 'email', 'email')}
-          {text('phone', 'tel', 'tel')}
+          {text('phone', 'phone', 'tel')}
         </div>
-        <Field label={t('form.availability')} required error={fieldErrors.availability}>
-          {(control) => (
-            <select
-              {...control}
-              name="availability"
-              value={values.availability}
-              onChange={(event) => setValue('availability', event.target.value as Availability)}
-            >
-              <option value="" disabled>
-                {t('form.availabilityPlaceholder')}
-              </option>
-              {AVAILABILITY.map((option) => (
-                <option key={option} value={option}>
-                  {t(`form.availabilityOptions.${option}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('form.motivation')} hint={t('form.motivationHint')} required error={fieldErrors.motivation}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="motivation"
-              rows={isWide ? 4 : 3} // spec §5: 4 rows desktop, 3 mobile
-              maxLength={LIMITS.motivation}
-              value={values.motivation}
-              onChange={(event) => setValue('motivation', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+        <SelectField
+          {...bind('availability')}
+          label={t('form.availability')}
+          required
+          placeholder={t('form.availabilityPlaceholder')}
+          options={AVAILABILITY}
+          optionLabel={(option) => t(`form.availabilityOptions.${option}`)}
+        />
+        <TextField
+          {...bind('motivation')}
+          label={t('form.motivation')}
+          hint={t('form.motivationHint')}
+          required
+          rows={isWide ? 4 : 3} // docs/product.md §5: 4 rows desktop, 3 mobile
+          maxLength={LIMITS.motivation}
+        />
+        <TextField
+          {...bind('experience')}
           label={t('form.experience')}
           hint={t('form.experienceHint')}
           optionalLabel={form.messages.optional}
-          error={fieldErrors.experience}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              name="experience"
-              rows={3}
-              maxLength={LIMITS.experience}
-              value={values.experience}
-              onChange={(event) => setValue('experience', event.target.value)}
-            />
-          )}
-        </Field>
+          rows={3}
+          maxLength={LIMITS.experience}
+        />
         <ChoiceGroup
           type="radio"
-          name="preferredContact"
+          {...bind('preferredContact')}
           legend={t('form.preferredContact')}
           required
           choices={PREFERRED_CONTACT.map((option) => ({ value: option, label: t(`form.contactOptions.${option}`) }))}
-          value={values.preferredContact}
-          onChange={(value) => setValue('preferredContact', value)}
-          error={fieldErrors.preferredContact}
         />
         <ChoiceGroup
           type="checkbox"
-          name="skills"
+          {...bind('skills')}
           legend={t('form.skills')}
           hint={t('form.skillsHint')}
           className="choice-group--columns"
           requireOneMessage={t('form.selectSkill')}
           choices={SKILLS.map((skill) => ({ value: skill, label: t(`form.skillOptions.${skill}`) }))}
-          value={values.skills}
-          onChange={(value) => setValue('skills', value)}
-          error={fieldErrors.skills}
         />
         <ChoiceGroup
           type="checkbox"
-          name="languages"
+          {...bind('languages')}
           legend={t('form.languages')}
           className="choice-group--columns"
           requireOneMessage={t('form.selectLanguage')}
@@ -237,9 +194,6 @@ export function VolunteerForm({ location, speaksDutch, category, onBack, onDone 
             value: language,
             label: t(`form.languageOptions.${language}`),
           }))}
-          value={values.languages}
-          onChange={(value) => setValue('languages', value)}
-          error={fieldErrors.languages}
         />
         <p className="form__promise">{t('form.promise')}</p>
         {form.turnstileContainer}

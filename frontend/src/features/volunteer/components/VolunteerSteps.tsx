@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { VOLUNTEER_LOCATIONS, type VolunteerCategory, type VolunteerLocation } from '@stichting/contracts';
+import {
+  VOLUNTEER_CATEGORY_TITLES,
+  VOLUNTEER_LOCATIONS,
+  type VolunteerCategory,
+  type VolunteerLocation,
+} from '@stichting/contracts';
 import { ChoiceGroup } from '../../../components/forms';
+import { useLanguage } from '../../../components/useLanguage';
 import {
   asksDutch,
   availableCategories,
@@ -20,15 +26,16 @@ export const STEP_IDS: Record<VolunteerStep | 'apply', string> = {
 
 interface VolunteerStepsProps {
   choices: VolunteerChoices;
-  onLocation(location: VolunteerLocation): void;
-  onDutch(speaksDutch: boolean): void;
-  onCategory(category: VolunteerCategory): void;
-  onStart(): void;
+  onLocation: (location: VolunteerLocation) => void;
+  onDutch: (speaksDutch: boolean) => void;
+  onCategory: (category: VolunteerCategory) => void;
+  onStart: () => void;
 }
 
-/** spec §4 Volunteer flow: location, Dutch question (local only), category, then the apply step or a hint. */
+/** docs/product.md §4 Volunteer flow: location, Dutch question (local only), category, then the apply step or a hint. */
 export function VolunteerSteps({ choices, onLocation, onDutch, onCategory, onStart }: VolunteerStepsProps) {
   const { t } = useTranslation('volunteer');
+  const language = useLanguage();
   const categories = availableCategories(choices);
   const hint = pendingHint(choices);
 
@@ -53,7 +60,7 @@ export function VolunteerSteps({ choices, onLocation, onDutch, onCategory, onSta
               description: t(`steps.location.${location}.description`),
             }))}
             value={choices.location ?? ''}
-            onChange={onLocation}
+            onValueChange={onLocation}
           />
         </div>
 
@@ -71,7 +78,7 @@ export function VolunteerSteps({ choices, onLocation, onDutch, onCategory, onSta
                 { value: 'no', label: t('steps.dutch.no') },
               ]}
               value={choices.speaksDutch === null ? '' : choices.speaksDutch ? 'yes' : 'no'}
-              onChange={(answer) => onDutch(answer === 'yes')}
+              onValueChange={(answer) => onDutch(answer === 'yes')}
             />
           </div>
         )}
@@ -88,11 +95,11 @@ export function VolunteerSteps({ choices, onLocation, onDutch, onCategory, onSta
               hint={t('steps.category.text')}
               choices={categories.map((category) => ({
                 value: category,
-                label: t(`categories.${category}.title`),
+                label: VOLUNTEER_CATEGORY_TITLES[language][category],
                 description: t(`categories.${category}.description`),
               }))}
               value={choices.category ?? ''}
-              onChange={onCategory}
+              onValueChange={onCategory}
             />
           ) : (
             <>

@@ -1,4 +1,4 @@
-/** Below this width each volunteer choice scrolls to the next section (spec §4, §9: 300 ms below 1024 px). */
+/** Below this width each volunteer choice scrolls to the next section (docs/product.md §4, §9: 300 ms below 1024 px). */
 export const AUTO_SCROLL_MAX_WIDTH = 1023.98;
 export const AUTO_SCROLL_DELAY_MS = 300;
 

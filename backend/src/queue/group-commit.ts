@@ -1,12 +1,4 @@
-import { DatabaseError } from 'pg';
-
-/**
- * A statement PostgreSQL itself refused (a constraint, a conflict): rolled back as a whole, nothing of it stored.
- * Connection trouble and shutdowns (SQLSTATE classes 08 and 57) are outages, not refusals.
- */
-export function isRejectedStatement(error: unknown): boolean {
-  return error instanceof DatabaseError && !/^(08|57)/.test(error.code ?? '');
-}
+import { isDatabaseUnavailable } from '../common/api-error';
 
 interface Waiting<Entry> {
   entry: Entry;
@@ -15,17 +7,16 @@ interface Waiting<Entry> {
 }
 
 /**
- * Group commit for the transactional outbox: entries that arrive while the same event-loop turn is running (under
- * load, every request whose Turnstile answer came in with the others) are stored by one `store` call, i.e. one
- * statement and one commit for all of them, instead of one each. A quiet server sends each entry alone, at once
- * (the flush runs right after the turn that queued it).
+ * Group commit: entries that arrive while the same event-loop turn runs (under load, the forms whose bot check
+ * answered together) are stored by one `store` call, i.e. one transaction, instead of one each. A quiet server
+ * stores each entry alone, at once (the flush runs right after the turn that queued it). At most `maxInFlight`
+ * transactions run at a time, `maxBatchSize` entries each; the rest wait for the next flush.
  *
- * Each entry's promise settles only after its batch committed or failed. A batch that PostgreSQL refused (a
- * constraint, a conflict: rolled back as a whole) is retried entry by entry, so each caller hears its own outcome
- * and one bad entry never fails the others; any other failure (connection lost, timeout: the outcome may be
- * unknown) is reported to every entry of the batch, as it would have been to each alone.
+ * Each entry's promise settles only after its own batch committed or failed. A batch that failed for any reason but
+ * an unreachable database is retried entry by entry, so each caller hears its own outcome and one bad entry never
+ * fails the others; an outage is reported to every entry of the batch, as it would have been to each alone.
  */
-export class OutboxBatcher<Entry> {
+export class GroupCommit<Entry> {
   private pending: Waiting<Entry>[] = [];
   private inFlight = 0;
   private flushScheduled = false;
@@ -64,7 +55,7 @@ export class OutboxBatcher<Entry> {
     try {
       await this.store(batch.map((waiting) => waiting.entry));
     } catch (error) {
-      if (batch.length > 1 && isRejectedStatement(error)) {
+      if (batch.length > 1 && !isDatabaseUnavailable(error)) {
         for (const waiting of batch) await this.run([waiting]);
       } else {
         for (const waiting of batch) waiting.reject(error);

@@ -1,5 +1,5 @@
 /**
- * Email retry policy as data (STYLE.md "Retry as data"), applied to the pg-boss queue of submission emails.
+ * Email retry policy as data (docs/architecture.md §10.1, "Retry as data"), applied to the pg-boss queue of submission emails.
  *
  * pg-boss computes the wait after the n-th failed attempt (n = 1, 2, …) as
  *   min(retryDelayMax, retryDelay * (2^min(16, n) / 2) * (1 + random()))
@@ -24,7 +24,7 @@ export const DEFAULT_MAIL_RETRY_POLICY: MailRetryPolicy = {
   retryLimit: 30,
 };
 
-/** Issue 5: an accepted form keeps being retried for at least a day before it is given up. */
+/** an accepted form keeps being retried for at least a day before it is given up. */
 export const MIN_RETRY_SPAN_SECONDS = 24 * 60 * 60;
 
 /** Shortest and longest time from the first attempt to the last one, by pg-boss's backoff formula. */

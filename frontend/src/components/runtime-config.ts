@@ -1,4 +1,4 @@
-import { BASE_URL_TOKEN, TURNSTILE_SITE_KEY_TOKEN } from '@stichting/contracts';
+import { BASE_URL_TOKEN, TURNSTILE_SITE_KEY_TOKEN, withoutTrailingSlashes } from '@stichting/contracts';
 
 /**
  * Runtime settings the server writes into every page (<meta name="public-base-url">, <meta name="turnstile-site-key">):
@@ -12,7 +12,7 @@ function readMeta(name: string, token: string): string | undefined {
 
 /** The public base URL without a trailing slash (canonical and share links). */
 export function publicBaseUrl(): string {
-  return (readMeta('public-base-url', BASE_URL_TOKEN) ?? window.location.origin).replace(/\/+$/, '');
+  return withoutTrailingSlashes(readMeta('public-base-url', BASE_URL_TOKEN) ?? window.location.origin);
 }
 
 /** The Turnstile site key for the forms, or undefined when the server has none configured. */

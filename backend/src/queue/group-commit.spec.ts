@@ -1,14 +1,20 @@
-import { DatabaseError } from 'pg';
-import { OutboxBatcher } from './outbox.batcher';
+import { GroupCommit } from './group-commit';
 
-const refused = () => Object.assign(new DatabaseError('duplicate key', 0, 'error'), { code: '23505' });
+const refused = () => Object.assign(new Error('duplicate key value violates unique constraint'), { code: 'P2002' });
 const settle = (promises: Promise<void>[]) =>
   Promise.allSettled(promises).then((results) => results.map((result) => result.status));
 
-describe('OutboxBatcher', () => {
+describe('GroupCommit', () => {
   it('sends an entry of a quiet moment alone, and what arrives together in one call', async () => {
     const calls: number[][] = [];
-    const batcher = new OutboxBatcher<number>(async (entries) => void calls.push(entries), 4, 100);
+    const batcher = new GroupCommit<number>(
+      (entries) => {
+        calls.push(entries);
+        return Promise.resolve();
+      },
+      4,
+      100,
+    );
     await batcher.add(1);
     await Promise.all([batcher.add(2), batcher.add(3), batcher.add(4)]);
     expect(calls).toEqual([[1], [2, 3, 4]]);
@@ -18,7 +24,7 @@ describe('OutboxBatcher', () => {
     const calls: number[][] = [];
     let running = 0;
     let mostRunning = 0;
-    const batcher = new OutboxBatcher<number>(
+    const batcher = new GroupCommit<number>(
       async (entries) => {
         calls.push(entries);
         mostRunning = Math.max(mostRunning, ++running);
@@ -34,12 +40,13 @@ describe('OutboxBatcher', () => {
     expect(calls.every((entries) => entries.length <= 3)).toBe(true);
   });
 
-  it('retries a batch PostgreSQL refused entry by entry, so only the bad entry fails', async () => {
+  it('retries a refused batch entry by entry, so only the bad entry fails', async () => {
     const stored: string[] = [];
-    const batcher = new OutboxBatcher<string>(
-      async (entries) => {
-        if (entries.includes('bad')) throw refused();
+    const batcher = new GroupCommit<string>(
+      (entries) => {
+        if (entries.includes('bad')) return Promise.reject(refused());
         stored.push(...entries);
+        return Promise.resolve();
       },
       4,
       100,
@@ -51,10 +58,12 @@ describe('OutboxBatcher', () => {
 
   it('reports an outage (outcome unknown) to every entry of the batch without retrying', async () => {
     let calls = 0;
-    const batcher = new OutboxBatcher<number>(
-      async () => {
+    const batcher = new GroupCommit<number>(
+      () => {
         calls++;
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return Promise.reject(
+          Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+        );
       },
       4,
       100,

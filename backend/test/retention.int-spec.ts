@@ -1,0 +1,78 @@
+import { Client } from 'pg';
+import { assertCliBuilt, runCommand } from './exports.helpers';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+/**
+ * The default retention periods of docs/privacy.md, enforced by `npm run purge` (and the nightly job, which runs the
+ * same function with the same settings) with nothing but DATABASE_URL set: per kind of data, a row an hour past its
+ * period is deleted and a row an hour short of it is kept.
+ */
+const DOCUMENTED_DAYS = {
+  volunteer: 56, // 8 weeks
+  contact: 365, // 1 year
+  'help-request': 180, // about 6 months
+  errorReports: 90, // since last seen
+  donations: 2922, // 8 years: at least 7 years after the end of the year of the payment
+};
+
+const justOlder = (days: number) => `now() - interval '${days} days' - interval '1 hour'`;
+const justYounger = (days: number) => `now() - interval '${days} days' + interval '1 hour'`;
+
+describe('default retention periods', () => {
+  let database: TestDatabase;
+  let db: Client;
+  beforeAll(async () => {
+    assertCliBuilt();
+    database = await createTestDatabase();
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+    for (const type of ['volunteer', 'contact', 'help-request'] as const) {
+      const days = DOCUMENTED_DAYS[type];
+      await db.query(`INSERT INTO submissions (id, type, language, name, email, created_at) VALUES
+        (gen_random_uuid(), '${type}', 'nl', '${type} expired', 'a@example.org', ${justOlder(days)}),
+        (gen_random_uuid(), '${type}', 'nl', '${type} kept', 'b@example.org', ${justYounger(days)})`);
+    }
+    const reports = DOCUMENTED_DAYS.errorReports;
+    await db.query(`INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at) VALUES
+      (gen_random_uuid(), 'a', 'error expired', ${justOlder(reports + 30)}, ${justOlder(reports)}),
+      (gen_random_uuid(), 'b', 'error kept', ${justOlder(reports + 30)}, ${justYounger(reports)})`);
+    const donations = DOCUMENTED_DAYS.donations;
+    await db.query(`INSERT INTO donation_intents (id, amount_cents, email, language, status, created_at, updated_at)
+      VALUES
+      ('00000000-0000-4000-8000-000000000001', 1000, 'expired@example.org', 'nl', 'cancelled',
+        ${justOlder(donations + 400)}, ${justOlder(donations)}),
+      ('00000000-0000-4000-8000-000000000002', 1000, 'kept@example.org', 'nl', 'cancelled',
+        ${justOlder(donations + 400)}, ${justYounger(donations)}),
+      ('00000000-0000-4000-8000-000000000003', 1000, 'paying@example.org', 'nl', 'completed',
+        ${justOlder(donations + 400)}, ${justOlder(donations + 400)})`);
+    await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
+      VALUES
+      (gen_random_uuid(), '00000000-0000-4000-8000-000000000001', 'in_expired', 1000, 'paid', ${justOlder(donations)}),
+      (gen_random_uuid(), '00000000-0000-4000-8000-000000000003', 'in_old', 1000, 'paid', ${justOlder(donations)}),
+      (gen_random_uuid(), '00000000-0000-4000-8000-000000000003', 'in_kept', 1000, 'paid', ${justYounger(donations)})`);
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  it('deletes each kind of data an hour past its default period and keeps it an hour before', async () => {
+    const run = await runCommand('purge', [], { DATABASE_URL: database.url });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const rows = async (query: string) =>
+      (await db.query<Record<string, unknown>>(query)).rows.map((row) => Object.values(row)[0]);
+    expect(await rows('SELECT name FROM submissions ORDER BY name')).toEqual([
+      'contact kept',
+      'help-request kept',
+      'volunteer kept',
+    ]);
+    expect(await rows('SELECT message FROM error_reports')).toEqual(['error kept']);
+    expect(await rows('SELECT stripe_invoice_id FROM donation_payments')).toEqual(['in_kept']);
+    // A donation whose last change and payments are past the period goes; one still being paid stays with its donor.
+    expect(await rows('SELECT email FROM donation_intents ORDER BY email')).toEqual([
+      'kept@example.org',
+      'paying@example.org',
+    ]);
+  });
+});
