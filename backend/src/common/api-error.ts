@@ -60,8 +60,29 @@ const UNAVAILABLE_CODES = new Set([
   '08004',
   '08006',
 ]);
-const UNAVAILABLE_TEXT =
-  /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|terminating connection|Can't reach database|DatabaseNotReachable|Server has closed the connection|the database system is (starting up|shutting down)|Query read timeout/i;
+/**
+ * Messages of errors that carry no code: node-postgres's own (a client whose connection broke, a connect that timed
+ * out) and Prisma's for a transaction that could not start, or was closed under it, while the server was away.
+ */
+const UNAVAILABLE_TEXT = new RegExp(
+  [
+    'ECONNREFUSED',
+    'Connection terminated',
+    'connection timeout',
+    'timeout exceeded when trying to connect',
+    'timeout expired',
+    'is not queryable',
+    'terminating connection',
+    "Can't reach database",
+    'DatabaseNotReachable',
+    'Server has closed the connection',
+    'the database system is (starting up|shutting down|in recovery mode)',
+    'Query read timeout',
+    'Unable to start a transaction in the given time',
+    'Transaction already closed',
+  ].join('|'),
+  'i',
+);
 
 /** True when an error means PostgreSQL cannot be reached right now (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
