@@ -6,6 +6,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { loggerModuleParams } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DonorMailModule } from './donor-mail/donor-mail.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -23,6 +24,7 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   StripeModule,
   CheckoutModule,
   MailModule,
+  DonorMailModule,
   SubmissionsModule,
   RetentionModule,
 ];

@@ -5,6 +5,7 @@ import { REDACTED_LOG_PATHS } from './common/logging';
 import { loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DonorMailModule } from './donor-mail/donor-mail.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
@@ -26,6 +27,7 @@ class WorkerModule {
         DatabaseModule,
         QueueModule,
         MailModule,
+        DonorMailModule,
         RetentionModule,
       ],
     };

@@ -4,3 +4,5 @@ export * from './forms';
 export * from './donations';
 export * from './foundation';
 export * from './turnstile';
+export * from './format';
+export * from './donor-links';

@@ -49,6 +49,7 @@ export function appEnv(databaseUrl, port) {
     STAFF_EMAIL: 'staff@example.org',
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+    DONOR_LINK_SECRET: 'bench-donor-link-secret-0123456789abcdef',
     TURNSTILE_SITE_KEY: 'bench-site-key',
     TURNSTILE_SECRET_KEY: 'bench-secret-key',
     LOG_LEVEL: 'error',

@@ -15,6 +15,7 @@ Options:
   --status <status>    submissions: email status (queued, sending, retrying, sent, dead)
                        donations: pending, open, completed, failed, cancelled
                        donation-payments: paid, failed
+                       donor-emails: email status (queued, sending, retrying, sent, dead)
                        several at once with commas: --status dead,retrying
   --since YYYY-MM-DD   from this day (inclusive, ${EXPORT_TIME_ZONE} time)
   --until YYYY-MM-DD   up to and including this day (${EXPORT_TIME_ZONE} time)

@@ -247,7 +247,7 @@ describe('configuration from the environment', () => {
 
   describe('NODE_ENV', () => {
     it.each(['production', 'development', 'test'] as const)('accepts %p', (nodeEnv) => {
-      expect(loadConfig({ ...REQUIRED, NODE_ENV: nodeEnv }).nodeEnv).toBe(nodeEnv);
+      expect(loadConfig({ ...REQUIRED, NODE_ENV: nodeEnv, DONOR_LINK_SECRET: 'd'.repeat(32) }).nodeEnv).toBe(nodeEnv);
     });
 
     it('is development when unset or empty', () => {
@@ -263,7 +263,7 @@ describe('configuration from the environment', () => {
   });
 
   describe('refused in production only', () => {
-    const production = { ...REQUIRED, NODE_ENV: 'production' };
+    const production = { ...REQUIRED, NODE_ENV: 'production', DONOR_LINK_SECRET: 'a'.repeat(32) };
 
     it("refuses Cloudflare's always-pass Turnstile test secret, which would let every bot through", () => {
       expect(problemsOf({ ...production, TURNSTILE_SECRET_KEY: TURNSTILE_ALWAYS_PASS_SECRET })).toEqual([
@@ -322,6 +322,37 @@ describe('configuration from the environment', () => {
     it.each(['0', 'no', 'flase', 'off'])('refuses %p instead of guessing', (value) => {
       expect(problemsOf({ ...REQUIRED, RUN_WORKER: value })).toEqual([
         `RUN_WORKER must be true or false (got "${value}")`,
+      ]);
+    });
+  });
+
+  describe('donor links and the customer portal', () => {
+    it('requires DONOR_LINK_SECRET in production, of at least 32 characters', () => {
+      const production = { ...REQUIRED, NODE_ENV: 'production' };
+      expect(problemsOf(production)).toEqual([
+        'DONOR_LINK_SECRET is required in production (32 or more random characters, e.g. from `openssl rand -hex 32`)',
+      ]);
+      expect(problemsOf({ ...production, DONOR_LINK_SECRET: 'short-secret' })).toEqual([
+        'DONOR_LINK_SECRET must be at least 32 characters long (got 12)',
+      ]);
+      const secret = 'f'.repeat(64);
+      expect(loadConfig({ ...production, DONOR_LINK_SECRET: ` ${secret} ` }).donorLinkSecret).toBe(secret);
+    });
+
+    it('derives a stable secret from the webhook secret outside production, so web and worker sign alike', () => {
+      const first = loadConfig(REQUIRED).donorLinkSecret;
+      expect(first).toHaveLength(64);
+      expect(loadConfig(REQUIRED).donorLinkSecret).toBe(first);
+      expect(loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: 'whsec_other' }).donorLinkSecret).not.toBe(first);
+    });
+
+    it('reads STRIPE_PORTAL_CONFIGURATION_ID, a bpc_ id, and leaves it unset by default', () => {
+      expect(loadConfig(REQUIRED).stripePortalConfigurationId).toBeUndefined();
+      expect(loadConfig({ ...REQUIRED, STRIPE_PORTAL_CONFIGURATION_ID: 'bpc_1Abc' }).stripePortalConfigurationId).toBe(
+        'bpc_1Abc',
+      );
+      expect(problemsOf({ ...REQUIRED, STRIPE_PORTAL_CONFIGURATION_ID: 'portal-1' })).toEqual([
+        'STRIPE_PORTAL_CONFIGURATION_ID must be a customer-portal configuration id (bpc_…) (got "portal-1")',
       ]);
     });
   });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { withoutTrailingSlashes } from '@stichting/contracts';
 import { resolve } from 'node:path';
@@ -40,6 +41,10 @@ export interface AppConfig {
   stripeSecretKey: string;
   stripeWebhookSecret: string;
   stripeApiUrl: string | undefined;
+  /** The customer-portal configuration (bpc_…) donors' portal sessions use; Stripe's default one when unset. */
+  stripePortalConfigurationId: string | undefined;
+  /** Signs donors' manage links (docs/architecture.md §9.9). */
+  donorLinkSecret: string;
   turnstileSiteKey: string;
   turnstileSecretKey: string;
   turnstileVerifyUrl: string;
@@ -226,6 +231,8 @@ export function loadCommandConfig(env: Env = process.env): AppConfig {
     stripeSecretKey: '',
     stripeWebhookSecret: '',
     stripeApiUrl: undefined,
+    stripePortalConfigurationId: undefined,
+    donorLinkSecret: '',
     turnstileSiteKey: '',
     turnstileSecretKey: '',
     turnstileVerifyUrl: '',
@@ -244,6 +251,49 @@ export function loadCommandConfig(env: Env = process.env): AppConfig {
     staticDir: '',
     logLevel: 'warn',
   };
+}
+
+/** Shortest DONOR_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
+export const DONOR_LINK_SECRET_MIN_LENGTH = 32;
+
+/**
+ * DONOR_LINK_SECRET signs the manage links in donor emails (docs/architecture.md §9.9). Required in production; in
+ * development and tests it may be left out and is then derived from the webhook secret, so every process of one
+ * installation (web and worker) still signs and checks links alike.
+ */
+function readDonorLinkSecret(
+  env: Env,
+  nodeEnv: AppConfig['nodeEnv'],
+  stripeWebhookSecret: string,
+  problems: string[],
+): string {
+  const value = env.DONOR_LINK_SECRET?.trim() ?? '';
+  if (value === '') {
+    if (nodeEnv === 'production') {
+      problems.push(
+        `DONOR_LINK_SECRET is required in production (${DONOR_LINK_SECRET_MIN_LENGTH} or more random characters, e.g. from \`openssl rand -hex 32\`)`,
+      );
+    }
+    return createHmac('sha256', stripeWebhookSecret || 'development')
+      .update('donor-link')
+      .digest('hex');
+  }
+  if (value.length < DONOR_LINK_SECRET_MIN_LENGTH) {
+    problems.push(
+      `DONOR_LINK_SECRET must be at least ${DONOR_LINK_SECRET_MIN_LENGTH} characters long (got ${value.length})`,
+    );
+  }
+  return value;
+}
+
+/** STRIPE_PORTAL_CONFIGURATION_ID: optional, a customer-portal configuration id (bpc_…). */
+function readPortalConfiguration(env: Env, problems: string[]): string | undefined {
+  const value = env.STRIPE_PORTAL_CONFIGURATION_ID?.trim() ?? '';
+  if (value === '') return undefined;
+  if (!/^bpc_\w+$/.test(value)) {
+    problems.push(`STRIPE_PORTAL_CONFIGURATION_ID must be a customer-portal configuration id (bpc_…) (got "${value}")`);
+  }
+  return value;
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -295,6 +345,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'a Stripe webhook signing secret (whsec_…)',
   );
   const stripeApiUrl = optionalUrl('STRIPE_API_URL');
+  const stripePortalConfigurationId = readPortalConfiguration(env, problems);
+  const donorLinkSecret = readDonorLinkSecret(env, nodeEnv, stripeWebhookSecret, problems);
   const turnstileSiteKey = required(
     'TURNSTILE_SITE_KEY',
     (v) => /^[\w-]{8,100}$/.test(v),
@@ -385,6 +437,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     stripeSecretKey,
     stripeWebhookSecret,
     stripeApiUrl,
+    stripePortalConfigurationId,
+    donorLinkSecret,
     turnstileSiteKey,
     turnstileSecretKey,
     turnstileVerifyUrl,

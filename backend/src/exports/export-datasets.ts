@@ -109,6 +109,30 @@ const DONATION_PAYMENTS: Dataset = {
   orderBy: 'p.created_at, p.id',
 };
 
+/** docs/architecture.md §4.7: every email to a donor with its delivery state (no address: it is the donation's). */
+const DONOR_EMAILS: Dataset = {
+  name: 'donor-emails',
+  description:
+    'emails to donors (welcome, payment failed, cancelled, manage link, statement) with their delivery state',
+  from: 'donor_emails m LEFT JOIN donation_intents d ON d.id = m.donation_id',
+  columns: [
+    column('id', 'text', 'm.id'),
+    column('created_at', 'timestamp', 'm.created_at'),
+    column('kind', 'text', 'm.kind'),
+    column('statement_year', 'integer', 'm.statement_year'),
+    column('language', 'text', 'm.language'),
+    column('status', 'text', 'm.status'),
+    column('attempts', 'integer', 'm.attempts'),
+    column('last_error', 'longText', 'm.last_error'),
+    column('sent_at', 'timestamp', 'm.sent_at'),
+    column('donation_id', 'text', 'm.donation_id'),
+    column('donor_email', 'text', 'd.email'),
+  ],
+  dateColumn: 'm.created_at',
+  status: { column: 'm.status', values: EMAIL_STATUSES, meaning: 'email delivery status' },
+  orderBy: 'm.created_at, m.id',
+};
+
 const ERROR_REPORTS: Dataset = {
   name: 'error-reports',
   description: 'browser crash reports, one row per distinct error (--since/--until filter on last_seen_at)',
@@ -130,7 +154,7 @@ const ERROR_REPORTS: Dataset = {
   orderBy: 'e.last_seen_at, e.id',
 };
 
-export const DATASETS: readonly Dataset[] = [SUBMISSIONS, DONATIONS, DONATION_PAYMENTS, ERROR_REPORTS];
+export const DATASETS: readonly Dataset[] = [SUBMISSIONS, DONATIONS, DONATION_PAYMENTS, DONOR_EMAILS, ERROR_REPORTS];
 
 export function findDataset(name: string): Dataset | undefined {
   return DATASETS.find((dataset) => dataset.name === name);

@@ -10,6 +10,6 @@ import { SubmissionEmailJob } from './submission-email.job';
  */
 @Module({
   providers: [MailTransport, SubmissionEmailJob, MailStatusService, MailRecoveryService],
-  exports: [SubmissionEmailJob, MailStatusService, MailRecoveryService],
+  exports: [SubmissionEmailJob, MailStatusService, MailRecoveryService, MailTransport],
 })
 export class MailModule {}

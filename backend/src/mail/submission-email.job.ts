@@ -3,11 +3,18 @@ import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
-import { isDatabaseUnavailable } from '../common/api-error';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
 import { QueueService } from '../queue/queue.service';
 import { ConfirmationCapCheck } from './confirmation-caps';
+import {
+  ClaimLostError,
+  databaseErrorCode,
+  ensureEmailQueues,
+  messageIdFor,
+  recordSent,
+  sendForJob,
+} from './email-delivery';
 import { describeSmtpError, isPermanentSmtpError, MailTransport, type OutgoingMail } from './mail.transport';
 import { renderConfirmation } from './templates/confirmation';
 import { renderStaffNotification } from './templates/staff-notification';
@@ -25,42 +32,6 @@ export const EMAIL_STATUSES: readonly EmailStatus[] = Object.values(EmailStatus)
 export { EmailStatus };
 
 export type MessageKind = 'staff' | 'confirmation';
-
-/**
- * Longest one batch may run. A live worker keeps its jobs through heartbeats; a killed one loses them after
- * HEARTBEAT_SECONDS (plus pg-boss's monitor interval, 60 s) and they are retried elsewhere.
- */
-const EXPIRE_IN_SECONDS = 10 * 60;
-const HEARTBEAT_SECONDS = 10;
-/**
- * Once SMTP has accepted a message, recording that keeps trying through a database outage this long: a failed
- * record would make the retry send the message again (before this, every message in flight when PostgreSQL restarted
- * was delivered twice).
- */
-const RECORD_RETRY_MS = 60_000;
-
-/** `<submission-id.staff@example.org>`: the same for every attempt, so a repeat is recognisable downstream. */
-export function messageIdFor(submissionId: string, kind: MessageKind, mailFrom: string): string {
-  const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
-  const domain = address.split('@')[1]?.trim() || 'localhost';
-  return `<${submissionId}.${kind}@${domain}>`;
-}
-
-/** A database error's code (Prisma's `P2024`, PostgreSQL's `57P01`), or its name: never its message, which may quote values. */
-function databaseErrorCode(error: unknown): string {
-  const { code, name } = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    name?: unknown;
-  };
-  if (typeof code === 'string' || typeof code === 'number') return String(code);
-  return typeof name === 'string' ? name : 'error';
-}
-
-class ClaimLostError extends Error {
-  constructor() {
-    super('the job was taken over by another attempt');
-  }
-}
 
 /**
  * The email job of a submission: a staff notification and a confirmation to the visitor. The confirmation goes out
@@ -91,21 +62,14 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     if (this.config.runWorker) await this.startWorker();
   }
 
-  /** Creates or updates both queues; the dead-letter queue must exist before the queue that names it. */
+  /** Creates or updates both queues with the mail retry policy (email-delivery.ts). */
   async ensureQueues(): Promise<void> {
-    const { retry } = this.config.mail;
-    const options = {
-      retryLimit: retry.retryLimit,
-      retryDelay: retry.retryDelaySeconds,
-      retryBackoff: true,
-      retryDelayMax: retry.retryDelayMaxSeconds,
-      expireInSeconds: EXPIRE_IN_SECONDS,
-      deadLetter: SUBMISSION_EMAIL_DEAD_LETTER_QUEUE,
-    };
-    await this.queue.boss.createQueue(SUBMISSION_EMAIL_DEAD_LETTER_QUEUE, { retentionSeconds: 60 * 60 * 24 * 30 });
-    await this.queue.boss.createQueue(SUBMISSION_EMAIL_QUEUE, { ...options, heartbeatSeconds: HEARTBEAT_SECONDS });
-    // createQueue leaves an existing queue alone: apply a changed retry policy to jobs sent from now on.
-    await this.queue.boss.updateQueue(SUBMISSION_EMAIL_QUEUE, options);
+    await ensureEmailQueues(
+      this.queue.boss,
+      SUBMISSION_EMAIL_QUEUE,
+      SUBMISSION_EMAIL_DEAD_LETTER_QUEUE,
+      this.config.mail.retry,
+    );
   }
 
   async startWorker(): Promise<void> {
@@ -234,29 +198,13 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     }
   }
 
-  /**
-   * Writes what SMTP has accepted, retrying while PostgreSQL is unreachable (for at most RECORD_RETRY_MS): a lost
-   * write would make the retry send the message again.
-   */
-  private async recordSent(submissionId: string, data: Prisma.SubmissionUpdateManyMutationInput): Promise<void> {
-    const deadline = Date.now() + RECORD_RETRY_MS;
-    for (;;) {
-      try {
-        const { count } = await this.prisma.submission.updateMany({ where: { id: submissionId }, data });
-        // A row that is gone (purged or erased meanwhile) fails the attempt; the retry finds it gone.
-        if (count !== 1) throw Object.assign(new Error('the submission is gone'), { code: 'P2025' });
-        return;
-      } catch (error) {
-        if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
+  /** Writes what SMTP has accepted, through a database outage too (email-delivery.ts). */
+  private recordSent(submissionId: string, data: Prisma.SubmissionUpdateManyMutationInput): Promise<void> {
+    return recordSent(() => this.prisma.submission.updateMany({ where: { id: submissionId }, data }));
   }
 
-  private async send(job: JobWithMetadata<SubmissionEmailJobData>, mail: OutgoingMail): Promise<void> {
-    // pg-boss aborts the signal when this attempt's claim is gone (expired and retried elsewhere).
-    if (job.signal?.aborted) throw new ClaimLostError();
-    await this.transport.send(mail);
+  private send(job: JobWithMetadata<SubmissionEmailJobData>, mail: OutgoingMail): Promise<void> {
+    return sendForJob(this.transport, job, mail);
   }
 
   private staffNotification(submission: Submission): OutgoingMail {

@@ -2,6 +2,7 @@
 export const TEST_TURNSTILE_SECRET = 'test-turnstile-secret-0001';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_signing';
 export const TEST_STAFF_EMAIL = 'staff@stichting.test';
+export const TEST_DONOR_LINK_SECRET = 'test-donor-link-secret-0123456789abcdef';
 
 /** Environment for an app under test; the URLs of the loopback stand-ins come from the caller. */
 export function testEnv(parts: {
@@ -25,6 +26,7 @@ export function testEnv(parts: {
     STRIPE_SECRET_KEY: parts.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     STRIPE_API_URL: parts.stripeApiUrl,
+    DONOR_LINK_SECRET: TEST_DONOR_LINK_SECRET,
     TURNSTILE_SITE_KEY: 'test-site-key-0001',
     TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: parts.turnstileVerifyUrl,

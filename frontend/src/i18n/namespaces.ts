@@ -26,6 +26,8 @@ export interface Resources {
   projects: typeof import('../locales/nl/projects.json');
   thankYou: typeof import('../locales/nl/thankYou.json');
   donationCancelled: typeof import('../locales/nl/donationCancelled.json');
+  /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
+  donorEmail: typeof import('../locales/nl/donorEmail.json');
 }
 
 export type NamespaceName = keyof Resources;

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CONTACT_TOPIC_PARAM, isLanguage, MANAGE_DONATION_PATHS, ROUTES, type Language } from '@stichting/contracts';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { PrismaService } from '../database/prisma.service';
+import type { DonorEmail } from '../generated/prisma/client';
+import { messageIdFor } from '../mail/email-delivery';
+import type { OutgoingMail } from '../mail/mail.transport';
+import { loadDonorEmailTexts } from './donor-email.copy';
+import { renderDonorEmail, type DonorEmailFacts } from './donor-email.render';
+import { DonorLinks } from './donor-links';
+import { paidPaymentsOfDonor } from './statement.query';
+
+/**
+ * Turns a stored donor email into a message at the moment it is sent: the facts are read then (amount, first payment,
+ * the year's payments), and the only recipient is the address on record for the donation (docs/product.md §7.9).
+ */
+@Injectable()
+export class DonorEmailComposer {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly links: DonorLinks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    loadDonorEmailTexts();
+  }
+
+  /** The message, or null when the donation has no address on record any more (erased or gone). */
+  async compose(row: DonorEmail): Promise<OutgoingMail | null> {
+    const donation = await this.prisma.donationIntent.findUnique({ where: { id: row.donationId } });
+    if (!donation || donation.erasedAt) return null;
+    const language: Language = isLanguage(row.language) ? row.language : 'nl';
+    const rendered = renderDonorEmail(await this.facts(row, donation), language, {
+      manage: this.links.manageUrl(donation.id, language),
+      newLink: `${this.config.publicBaseUrl}${MANAGE_DONATION_PATHS[language]}`,
+      periodicGift: `${this.config.publicBaseUrl}${ROUTES.contact[language]}?${CONTACT_TOPIC_PARAM}=periodic-gift`,
+    });
+    return {
+      ...rendered,
+      to: donation.email,
+      replyTo: this.config.staffEmail,
+      messageId: messageIdFor(row.id, `donor-${row.kind}`, this.config.mailFrom),
+      language,
+    };
+  }
+
+  private async facts(
+    row: DonorEmail,
+    donation: { id: string; email: string; amountCents: number; createdAt: Date },
+  ): Promise<DonorEmailFacts> {
+    switch (row.kind) {
+      case 'welcome': {
+        const first = await this.prisma.donationPayment.findFirst({
+          where: { intentId: donation.id, status: 'paid' },
+          orderBy: { createdAt: 'asc' },
+          select: { createdAt: true },
+        });
+        return {
+          kind: 'welcome',
+          amountCents: donation.amountCents,
+          startedAt: first?.createdAt ?? donation.createdAt,
+        };
+      }
+      case 'payment_failed':
+        return { kind: 'payment_failed', amountCents: donation.amountCents };
+      case 'statement': {
+        const year = row.statementYear ?? new Date().getFullYear() - 1;
+        return { kind: 'statement', year, payments: await paidPaymentsOfDonor(this.prisma, donation.email, year) };
+      }
+      default:
+        return { kind: row.kind };
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { FOUNDATION, LOCALE_TAGS, type Language } from '@stichting/contracts';
+import { formatCentsForReader } from '../common/money';
+import { escapeHtml, htmlDocument, htmlLines } from '../mail/templates/html';
+import type { RenderedMail } from '../mail/templates/staff-notification';
+import { donorEmailText, type Text } from './donor-email.copy';
+import { DONOR_LINK_LIFETIME_DAYS } from './donor-link.token';
+
+/** What one donor email says, besides the foundation's own words: only amounts, dates and links, never visitor text. */
+export type DonorEmailFacts =
+  | { kind: 'welcome'; amountCents: number; startedAt: Date }
+  | { kind: 'payment_failed'; amountCents: number }
+  | { kind: 'cancelled' }
+  | { kind: 'manage_link' }
+  | { kind: 'statement'; year: number; payments: Array<{ paidAt: Date; amountCents: number }> };
+
+export interface DonorEmailLinks {
+  /** The signed manage link (Stripe's customer portal). */
+  manage: string;
+  /** The "send me a link" page, for when the manage link has expired. */
+  newLink: string;
+  /** The contact page pre-filled to arrange a periodic gift. */
+  periodicGift: string;
+}
+
+/** A piece of an email, rendered once as plain text and once as HTML. */
+type Block =
+  | { type: 'paragraph'; text: string }
+  | { type: 'heading'; text: string }
+  | { type: 'link'; label: string; url: string }
+  | { type: 'table'; head: [string, string]; rows: Array<[string, string]>; total: [string, string] }
+  | { type: 'small'; text: string };
+
+const DATE_FORMATS = new Map<Language, Intl.DateTimeFormat>();
+
+/** A calendar day as the donor writes it ("2 januari 2026", "2 January 2026", "2 de enero de 2026"), Dutch time. */
+function formatDay(date: Date, language: Language): string {
+  let format = DATE_FORMATS.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'long', timeZone: 'Europe/Amsterdam' });
+    DATE_FORMATS.set(language, format);
+  }
+  return format.format(date);
+}
+
+const foundation = { foundation: FOUNDATION.name, rsin: FOUNDATION.rsin };
+
+function manageBlocks(text: Text, links: DonorEmailLinks): Block[] {
+  return [
+    { type: 'heading', text: text('common.manageTitle') },
+    { type: 'paragraph', text: text('common.manageText', { days: DONOR_LINK_LIFETIME_DAYS }) },
+    { type: 'link', label: text('common.manageLink'), url: links.manage },
+    { type: 'paragraph', text: text('common.newLinkText') },
+    { type: 'link', label: text('common.newLink'), url: links.newLink },
+  ];
+}
+
+/** docs/product.md §7.9: the body of each kind of donor email. */
+function body(facts: DonorEmailFacts, language: Language, text: Text, links: DonorEmailLinks): Block[] {
+  const euro = (cents: number) => formatCentsForReader(cents, language);
+  switch (facts.kind) {
+    case 'welcome':
+      return [
+        { type: 'paragraph', text: text('welcome.intro', foundation) },
+        {
+          type: 'paragraph',
+          text: `${text('welcome.amount', { amount: euro(facts.amountCents) })}\n${text('welcome.start', { date: formatDay(facts.startedAt, language) })}`,
+        },
+        { type: 'heading', text: text('welcome.taxTitle') },
+        { type: 'paragraph', text: text('welcome.tax', foundation) },
+        { type: 'heading', text: text('welcome.periodicTitle') },
+        { type: 'paragraph', text: text('welcome.periodic') },
+        { type: 'link', label: text('welcome.periodicLink'), url: links.periodicGift },
+        ...manageBlocks(text, links),
+      ];
+    case 'payment_failed':
+      return [
+        { type: 'paragraph', text: text('paymentFailed.intro', { amount: euro(facts.amountCents) }) },
+        { type: 'paragraph', text: text('paymentFailed.action') },
+        ...manageBlocks(text, links),
+      ];
+    case 'cancelled':
+      return [
+        { type: 'paragraph', text: text('cancelled.intro', foundation) },
+        { type: 'paragraph', text: text('cancelled.thanks') },
+        { type: 'paragraph', text: text('cancelled.invoices') },
+        ...manageBlocks(text, links),
+      ];
+    case 'manage_link':
+      return [
+        { type: 'paragraph', text: text('manageLink.intro') },
+        ...manageBlocks(text, links),
+        { type: 'paragraph', text: text('manageLink.notYou') },
+      ];
+    case 'statement': {
+      const total = facts.payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+      return [
+        { type: 'paragraph', text: text('statement.intro', { ...foundation, year: facts.year }) },
+        {
+          type: 'table',
+          head: [text('statement.date'), text('statement.amount')],
+          rows: facts.payments.map((payment) => [formatDay(payment.paidAt, language), euro(payment.amountCents)]),
+          total: [text('statement.total', { year: facts.year }), euro(total)],
+        },
+        { type: 'paragraph', text: text('statement.recipient', foundation) },
+      ];
+    }
+  }
+}
+
+function subject(facts: DonorEmailFacts, text: Text): string {
+  const keys = {
+    welcome: 'welcome.subject',
+    payment_failed: 'paymentFailed.subject',
+    cancelled: 'cancelled.subject',
+    manage_link: 'manageLink.subject',
+    statement: 'statement.subject',
+  } as const;
+  return text(keys[facts.kind], facts.kind === 'statement' ? { year: facts.year } : {});
+}
+
+function asText(block: Block): string {
+  switch (block.type) {
+    case 'link':
+      return `${block.label}:\n${block.url}`;
+    case 'table': {
+      const lines = [block.head, ...block.rows, block.total].map(([left, right]) => `${left.padEnd(24)} ${right}`);
+      lines.splice(block.rows.length + 1, 0, '-'.repeat(36));
+      return lines.join('\n');
+    }
+    case 'heading':
+      return block.text.toUpperCase();
+    default:
+      return block.text;
+  }
+}
+
+const CELL = 'padding:4px 24px 4px 0;text-align:left';
+
+function asHtml(block: Block): string {
+  switch (block.type) {
+    case 'paragraph':
+      return `<p>${htmlLines(block.text)}</p>`;
+    case 'heading':
+      return `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.text)}</h2>`;
+    case 'link':
+      return `<p><a href="${escapeHtml(block.url)}" style="color:#0b6e4f;font-weight:bold">${escapeHtml(block.label)}</a></p>`;
+    case 'small':
+      return `<p style="color:#52606d;font-size:13px">${htmlLines(block.text)}</p>`;
+    case 'table': {
+      const row = ([left, right]: [string, string], tag = 'td') =>
+        `<tr><${tag} style="${CELL}">${escapeHtml(left)}</${tag}><${tag} style="${CELL};text-align:right">${escapeHtml(right)}</${tag}></tr>`;
+      return [
+        '<table style="border-collapse:collapse;margin:8px 0 16px">',
+        row(block.head, 'th'),
+        ...block.rows.map((cells) => row(cells)),
+        `<tr style="border-top:1px solid #1f2933;font-weight:bold">${row(block.total).slice(4, -5)}</tr>`,
+        '</table>',
+      ].join('\n');
+    }
+  }
+}
+
+/**
+ * A donor email in the donor's language (docs/product.md §7.9): plain text and HTML with the same content; every
+ * text is escaped in the HTML, links included.
+ */
+export function renderDonorEmail(facts: DonorEmailFacts, language: Language, links: DonorEmailLinks): RenderedMail {
+  const text = donorEmailText(language);
+  const title = subject(facts, text);
+  const blocks: Block[] = [
+    { type: 'paragraph', text: text('common.greeting') },
+    ...body(facts, language, text, links),
+    { type: 'paragraph', text: `${text('common.signOff')}\n${FOUNDATION.name}` },
+    { type: 'small', text: `${text('common.footer', foundation)}\n${text('common.identity', foundation)}` },
+  ];
+  return {
+    subject: title,
+    text: blocks.map(asText).join('\n\n'),
+    html: htmlDocument(language, title, blocks.map(asHtml).join('\n')),
+  };
+}

@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DONOR_LINK_TOKEN_MAX_LENGTH } from '@stichting/contracts';
+
+/**
+ * A donor's manage link (docs/architecture.md §9.9): `<payload>.<signature>`, both base64url. The payload is a version
+ * byte, the donation's id (16 bytes) and the expiry (seconds since 1970, 4 bytes); the signature is HMAC-SHA256 over
+ * the payload with DONOR_LINK_SECRET. No personal data: whoever reads a link learns only a random id and a date.
+ */
+const VERSION = 1;
+const PAYLOAD_BYTES = 1 + 16 + 4;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** How long a link from an email works. */
+export const DONOR_LINK_LIFETIME_DAYS = 30;
+
+export type DonorLinkCheck = { donationId: string } | { problem: 'invalid' | 'expired' };
+
+function sign(payload: Buffer, secret: string): Buffer {
+  return createHmac('sha256', secret).update(payload).digest();
+}
+
+/** A link for this donation, valid until `expiresAt` (whole seconds). */
+export function signDonorLink(donationId: string, expiresAt: Date, secret: string): string {
+  if (!UUID.test(donationId)) throw new Error('a donor link needs a donation id (uuid)');
+  const payload = Buffer.alloc(PAYLOAD_BYTES);
+  payload.writeUInt8(VERSION, 0);
+  Buffer.from(donationId.replaceAll('-', ''), 'hex').copy(payload, 1);
+  payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), 17);
+  return `${payload.toString('base64url')}.${sign(payload, secret).toString('base64url')}`;
+}
+
+/** The donation a link names, or why it cannot be used; the signature is checked before anything in it is read. */
+export function verifyDonorLink(token: unknown, secret: string, now = new Date()): DonorLinkCheck {
+  if (typeof token !== 'string' || token.length > DONOR_LINK_TOKEN_MAX_LENGTH || !TOKEN.test(token)) {
+    return { problem: 'invalid' };
+  }
+  const [encodedPayload, encodedSignature] = token.split('.');
+  const payload = Buffer.from(encodedPayload, 'base64url');
+  const signature = Buffer.from(encodedSignature, 'base64url');
+  const expected = sign(payload, secret);
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return { problem: 'invalid' };
+  if (payload.length !== PAYLOAD_BYTES || payload.readUInt8(0) !== VERSION) return { problem: 'invalid' };
+  if (payload.readUInt32BE(17) * 1000 <= now.getTime()) return { problem: 'expired' };
+  const hex = payload.subarray(1, 17).toString('hex');
+  return {
+    donationId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+  };
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { DonorEmailComposer } from './donor-email.composer';
+import { DonorEmailJob } from './donor-email.job';
+import { DonorLinks } from './donor-links';
+import { DonorMailService } from './donor-mail.service';
+
+/**
+ * Emails to donors (docs/architecture.md §4.7): the outbox (DonorMailService, used by the donation ledger in the
+ * transaction that decides an email) and its worker, which sends through the form emails' SMTP transport with their
+ * retry policy.
+ */
+@Module({
+  imports: [MailModule],
+  providers: [DonorMailService, DonorEmailJob, DonorEmailComposer, DonorLinks],
+  exports: [DonorMailService, DonorLinks],
+})
+export class DonorMailModule {}

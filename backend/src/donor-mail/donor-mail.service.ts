@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { isLanguage, DEFAULT_LANGUAGE } from '@stichting/contracts';
+import type { Prisma } from '../generated/prisma/client';
+import type { DonorEmailKind } from '../generated/prisma/enums';
+import { QueueService } from '../queue/queue.service';
+import { DONOR_EMAIL_QUEUE, type DonorEmailJobData } from './donor-email.queue';
+
+/**
+ * One donor email to decide. `onceKey` names the thing it is about, so deciding it again (a repeated or late webhook,
+ * a second statement run) stores nothing: `welcome:<donation id>`, `payment_failed:<invoice id>`,
+ * `cancelled:<donation id>`, `manage_link:<donation id>:<request>`, `statement:<year>:<address hash>`.
+ */
+export type DonorEmailRequest =
+  | { donationId: string; kind: Exclude<DonorEmailKind, 'statement'>; onceKey: string }
+  | { donationId: string; kind: 'statement'; onceKey: string; year: number };
+
+/**
+ * The donor email outbox (docs/architecture.md §4.7): the email's row and its pg-boss job are written on the caller's
+ * transaction, so the email exists exactly when the change that decided it (a payment recorded, a gift cancelled)
+ * commits. The row holds no address and no text: the worker reads the donor's address on record and the facts when it
+ * sends, in the donation's language.
+ */
+@Injectable()
+export class DonorMailService {
+  constructor(private readonly queue: QueueService) {}
+
+  /** Stores the email and its job on `tx`; true when queued, false when its once key was already used (or no such donation). */
+  async queueInTransaction(tx: Prisma.TransactionClient, request: DonorEmailRequest): Promise<boolean> {
+    const donation = await tx.donationIntent.findUnique({
+      where: { id: request.donationId },
+      select: { language: true },
+    });
+    if (!donation) return false;
+    const id = randomUUID();
+    const { count } = await tx.donorEmail.createMany({
+      data: [
+        {
+          id,
+          donationId: request.donationId,
+          kind: request.kind,
+          onceKey: request.onceKey,
+          language: isLanguage(donation.language) ? donation.language : DEFAULT_LANGUAGE,
+          statementYear: request.kind === 'statement' ? request.year : null,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (count === 0) return false;
+    await this.queue.sendInTransaction(tx, DONOR_EMAIL_QUEUE, { donorEmailId: id } satisfies DonorEmailJobData);
+    return true;
+  }
+}

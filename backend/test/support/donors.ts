@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { PrismaService } from '../../src/database/prisma.service';
+import { DonorMailService, type DonorEmailRequest } from '../../src/donor-mail/donor-mail.service';
+import type { ReceivedMail } from './smtp-sink';
+import { bodies, sql, waitFor } from './submissions';
+import type { TestStack } from './test-app';
+
+/** A donation whose checkout completed (it has a Stripe customer), stored as the ledger would. */
+export async function insertDonation(
+  stack: Pick<TestStack, 'database'>,
+  parts: { email: string; language?: string; amountCents?: number; customer?: string | null; createdAt?: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await sql(
+    stack,
+    `INSERT INTO donation_intents (id, amount_cents, email, language, status, stripe_customer_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'completed', $5, $6, $6)`,
+    [
+      id,
+      parts.amountCents ?? 2500,
+      parts.email,
+      parts.language ?? 'nl',
+      parts.customer === undefined ? `cus_${id.slice(0, 8)}` : parts.customer,
+      parts.createdAt ?? new Date(),
+    ],
+  );
+  return id;
+}
+
+/** A monthly payment as the ledger records it; `paidAt` is its paid date. */
+export async function insertPayment(
+  stack: Pick<TestStack, 'database'>,
+  parts: { intentId: string; amountCents: number; paidAt: Date; status?: 'paid' | 'failed' },
+): Promise<void> {
+  await sql(
+    stack,
+    `INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [randomUUID(), parts.intentId, `in_${randomUUID()}`, parts.amountCents, parts.status ?? 'paid', parts.paidAt],
+  );
+}
+
+/** Queues a donor email the way the donation ledger does: inside a transaction of the app's Prisma client. */
+export function queueDonorEmail(stack: Pick<TestStack, 'app'>, request: DonorEmailRequest): Promise<boolean> {
+  const prisma = stack.app.get(PrismaService);
+  const mail = stack.app.get(DonorMailService);
+  return prisma.$transaction((tx) => mail.queueInTransaction(tx, request));
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) of a header such as Subject. */
+export function decodeHeader(value: string | undefined): string {
+  return (value ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+export interface DonorMessage {
+  mail: ReceivedMail;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The messages to `address` once there are `count` of them (and no more after a short while when `settle`). */
+export async function donorMessages(stack: TestStack, address: string, count: number): Promise<DonorMessage[]> {
+  await waitFor(() => stack.smtp.to(address).length >= count, 20_000, `${count} message(s) to ${address}`);
+  return stack.smtp.to(address).map((mail) => ({ mail, subject: decodeHeader(mail.subject), ...bodies(mail.raw) }));
+}
+
+/** The manage link in a donor email's text. */
+export function manageLinkIn(text: string): string {
+  const match = /https?:\/\/\S+\?token=[A-Za-z0-9_.-]+/.exec(text);
+  if (!match) throw new Error('no manage link in the email');
+  return match[0];
+}
