@@ -7,6 +7,7 @@ import { loggerModuleParams } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DonorMailModule } from './donor-mail/donor-mail.module';
+import { DonorPortalModule } from './donor-portal/donor-portal.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -25,6 +26,7 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   CheckoutModule,
   MailModule,
   DonorMailModule,
+  DonorPortalModule,
   SubmissionsModule,
   RetentionModule,
 ];

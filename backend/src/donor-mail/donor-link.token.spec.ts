@@ -25,10 +25,13 @@ describe('donor manage links', () => {
     const later = signDonorLink(DONATION, new Date('2027-01-01T00:00:00Z'), SECRET).split('.')[0];
     const otherSecret = signDonorLink(DONATION, IN_A_MONTH, 'another-secret-of-thirty-two-chars!!');
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;
+    // The same bytes spelt differently (the last character's spare bits) are a different link: refused.
+    const respelt = `${signature.slice(0, -1)}${String.fromCharCode(signature.charCodeAt(42) ^ 1)}`;
     for (const forged of [
       otherSecret,
       `${later}.${signature}`,
       `${payload}.${flipped}`,
+      `${payload}.${respelt}`,
       `${payload}.`,
       payload,
       '',

@@ -38,6 +38,10 @@ export function verifyDonorLink(token: unknown, secret: string, now = new Date()
   const [encodedPayload, encodedSignature] = token.split('.');
   const payload = Buffer.from(encodedPayload, 'base64url');
   const signature = Buffer.from(encodedSignature, 'base64url');
+  // Only the canonical spelling: base64 leaves spare bits in the last character, so "…B" may decode like "…A".
+  if (payload.toString('base64url') !== encodedPayload || signature.toString('base64url') !== encodedSignature) {
+    return { problem: 'invalid' };
+  }
   const expected = sign(payload, secret);
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return { problem: 'invalid' };
   if (payload.length !== PAYLOAD_BYTES || payload.readUInt8(0) !== VERSION) return { problem: 'invalid' };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { HttpStub, sendJson, type StubRequest } from './http-stub';
+import { StripePortalStub } from './stripe-portal-stub';
 
 export interface CreatedSession {
   id: string;
@@ -17,6 +18,8 @@ export class StripeStub {
   readonly sessions: CreatedSession[] = [];
   failNext: { status: number; type: string; message: string } | undefined;
   readonly http: HttpStub;
+  /** The customer portal's sessions and page (stripe-portal-stub.ts). */
+  readonly portal = new StripePortalStub();
 
   constructor(private readonly secretKey: string) {
     this.http = new HttpStub((request, response) => this.handle(request, response));
@@ -36,6 +39,7 @@ export class StripeStub {
   }
 
   private handle(request: StubRequest, response: Parameters<typeof sendJson>[0]): void {
+    if (this.portal.servePage(request, response)) return;
     if (request.method === 'GET' && request.path.startsWith('/checkout/')) {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       response.end(
@@ -46,6 +50,7 @@ export class StripeStub {
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return sendJson(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
+    if (this.portal.handle(request, response, this.url)) return;
     if (request.method === 'POST' && request.path === '/v1/checkout/sessions') {
       if (this.failNext) {
         const failure = this.failNext;

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { DonorMailModule } from '../donor-mail/donor-mail.module';
+import { StripePortalClient } from '../stripe/stripe-portal.client';
+import { DonorPortalController } from './donor-portal.controller';
+import { DonorPortalService } from './donor-portal.service';
+
+/**
+ * Managing a monthly gift without an account (docs/product.md §7.10): the manage link opens Stripe's customer portal,
+ * and the "send me a link" request mails a fresh one.
+ */
+@Module({
+  imports: [DonorMailModule],
+  controllers: [DonorPortalController],
+  providers: [DonorPortalService, StripePortalClient],
+})
+export class DonorPortalModule {}
