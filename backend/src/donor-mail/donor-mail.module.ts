@@ -4,6 +4,7 @@ import { DonorEmailComposer } from './donor-email.composer';
 import { DonorEmailJob } from './donor-email.job';
 import { DonorLinks } from './donor-links';
 import { DonorMailService } from './donor-mail.service';
+import { ManageLinkRequestJob } from './manage-link-request.job';
 
 /**
  * Emails to donors (docs/architecture.md §4.7): the outbox (DonorMailService, used by the donation ledger in the
@@ -12,7 +13,7 @@ import { DonorMailService } from './donor-mail.service';
  */
 @Module({
   imports: [MailModule],
-  providers: [DonorMailService, DonorEmailJob, DonorEmailComposer, DonorLinks],
+  providers: [DonorMailService, DonorEmailJob, DonorEmailComposer, DonorLinks, ManageLinkRequestJob],
   exports: [DonorMailService, DonorLinks],
 })
 export class DonorMailModule {}

@@ -3,6 +3,7 @@ import { DonorMailModule } from '../donor-mail/donor-mail.module';
 import { StripePortalClient } from '../stripe/stripe-portal.client';
 import { DonorPortalController } from './donor-portal.controller';
 import { DonorPortalService } from './donor-portal.service';
+import { ManageLinkRequestService } from './manage-link-request.service';
 
 /**
  * Managing a monthly gift without an account (docs/product.md §7.10): the manage link opens Stripe's customer portal,
@@ -11,6 +12,6 @@ import { DonorPortalService } from './donor-portal.service';
 @Module({
   imports: [DonorMailModule],
   controllers: [DonorPortalController],
-  providers: [DonorPortalService, StripePortalClient],
+  providers: [DonorPortalService, ManageLinkRequestService, StripePortalClient],
 })
 export class DonorPortalModule {}

@@ -1,0 +1,80 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { Job } from 'pg-boss';
+import { PrismaService } from '../database/prisma.service';
+import { QueueService } from '../queue/queue.service';
+import { DonorMailService } from './donor-mail.service';
+
+export const MANAGE_LINK_REQUEST_QUEUE = 'donor-link-request';
+
+export interface ManageLinkRequestJobData {
+  email: string;
+}
+
+/** docs/product.md §9.5: manage-link emails to one address in any 24 hours, however often it is asked. */
+export const MANAGE_LINK_EMAILS_PER_ADDRESS_PER_DAY = 3;
+/** The typed address stays in the queue no longer than needed: a done job is deleted after an hour. */
+const DELETE_AFTER_SECONDS = 60 * 60;
+
+/**
+ * A "send me a link" request, worked after the visitor has had the same answer whatever the address
+ * (docs/product.md §7.11): every donation of that address (in any letter case) that reached Stripe gets a
+ * `manage_link` email with a fresh link, within MANAGE_LINK_EMAILS_PER_ADDRESS_PER_DAY. An unknown address costs the
+ * same request and sends nothing.
+ */
+@Injectable()
+export class ManageLinkRequestJob implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ManageLinkRequestJob.name);
+
+  constructor(
+    private readonly queue: QueueService,
+    private readonly prisma: PrismaService,
+    private readonly mail: DonorMailService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.boss.createQueue(MANAGE_LINK_REQUEST_QUEUE, {
+      retryLimit: 3,
+      retryDelay: 30,
+      deleteAfterSeconds: DELETE_AFTER_SECONDS,
+    });
+    if (!this.queue.runsWorkers) return;
+    await this.queue.boss.work<ManageLinkRequestJobData>(
+      MANAGE_LINK_REQUEST_QUEUE,
+      { pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        const queued = await this.handle(job);
+        this.logger.log({ queued }, 'manage link request handled');
+      },
+    );
+  }
+
+  /** How many manage-link emails the request queued. Retried by pg-boss on failure; its once keys keep it single. */
+  async handle(job: Job<ManageLinkRequestJobData>): Promise<number> {
+    const email = job.data.email.trim();
+    const addressKey = createHash('sha256').update(email.toLowerCase()).digest('hex');
+    return this.prisma.$transaction(async (tx) => {
+      // One request per address at a time, so two at once cannot both pass the daily cap.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`manage-link:${addressKey}`}, 0))`;
+      const donations = await tx.donationIntent.findMany({
+        where: { email: { equals: email, mode: 'insensitive' }, erasedAt: null, stripeCustomerId: { not: null } },
+        orderBy: { createdAt: 'desc' },
+        select: { id: true },
+      });
+      if (donations.length === 0) return 0;
+      const sentToday = await tx.donorEmail.count({
+        where: {
+          kind: 'manage_link',
+          createdAt: { gte: new Date(Date.now() - 24 * 60 * 60 * 1000) },
+          donation: { email: { equals: email, mode: 'insensitive' } },
+        },
+      });
+      let queued = 0;
+      for (const { id } of donations.slice(0, Math.max(0, MANAGE_LINK_EMAILS_PER_ADDRESS_PER_DAY - sentToday))) {
+        const onceKey = `manage_link:${id}:${job.id}`;
+        if (await this.mail.queueInTransaction(tx, { donationId: id, kind: 'manage_link', onceKey })) queued++;
+      }
+      return queued;
+    });
+  }
+}

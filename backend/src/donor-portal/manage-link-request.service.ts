@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { DONOR_LINK_TURNSTILE_ACTION } from '@stichting/contracts';
+import { DatabaseUnavailableError, isDatabaseUnavailable, TooManyRequestsError } from '../common/api-error';
+import { MANAGE_LINK_REQUEST_QUEUE, type ManageLinkRequestJobData } from '../donor-mail/manage-link-request.job';
+import { QueueService } from '../queue/queue.service';
+import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
+import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
+import { TurnstileService } from '../turnstile/turnstile.service';
+import type { ManageLinkRequestDto } from './dto/manage-link-request.dto';
+
+/** docs/product.md §9.5: requests for one email address per minute (per instance), whoever sends them. */
+export const MANAGE_LINK_REQUESTS_PER_ADDRESS_PER_MINUTE = 3;
+
+/**
+ * "Send me a link" (docs/product.md §7.11): after the bot check and the per-address limit, the request is only
+ * queued, so a known and an unknown address get the same answer in the same time; the worker looks the address up
+ * (ManageLinkRequestJob).
+ */
+@Injectable()
+export class ManageLinkRequestService {
+  constructor(
+    private readonly turnstile: TurnstileService,
+    private readonly limits: SlidingWindowRateLimitStorage,
+    private readonly queue: QueueService,
+  ) {}
+
+  async request(dto: ManageLinkRequestDto, remoteIp: string | undefined): Promise<void> {
+    await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp, DONOR_LINK_TURNSTILE_ACTION);
+    const address = createHash('sha256').update(dto.email.trim().toLowerCase()).digest('hex');
+    const limit = MANAGE_LINK_REQUESTS_PER_ADDRESS_PER_MINUTE;
+    if (this.limits.hit(`manage-link:${address}`, limit, RATE_LIMIT_WINDOW_MS).isBlocked) {
+      throw new TooManyRequestsError();
+    }
+    try {
+      await this.queue.boss.send(MANAGE_LINK_REQUEST_QUEUE, { email: dto.email } satisfies ManageLinkRequestJobData);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();
+      throw error;
+    }
+  }
+}
