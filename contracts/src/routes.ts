@@ -1,3 +1,4 @@
+import { MANAGE_DONATION_PATHS } from './donor-links';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageFromLocale, type Language } from './languages';
 
 /** docs/product.md §2 route table: one page id, one slug per language (nl has no prefix). */
@@ -15,6 +16,7 @@ export const PAGE_IDS = [
   'projects',
   'thankYou',
   'donationCancelled',
+  'manageDonation',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
@@ -36,9 +38,10 @@ export const ROUTES: Record<PageId, Record<Language, string>> = {
     es: '/es/donacion-cancelada',
     en: '/en/donation-cancelled',
   },
+  manageDonation: MANAGE_DONATION_PATHS,
 };
 
-/** Every (page, language) pair: the 39 prerendered pages. */
+/** Every (page, language) pair: the 42 prerendered pages. */
 export const ALL_PAGES: ReadonlyArray<{ page: PageId; language: Language; path: string }> = PAGE_IDS.flatMap((page) =>
   LANGUAGES.map((language) => ({ page, language, path: ROUTES[page][language] })),
 );

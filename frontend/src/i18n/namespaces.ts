@@ -26,6 +26,7 @@ export interface Resources {
   projects: typeof import('../locales/nl/projects.json');
   thankYou: typeof import('../locales/nl/thankYou.json');
   donationCancelled: typeof import('../locales/nl/donationCancelled.json');
+  manageDonation: typeof import('../locales/nl/manageDonation.json');
   /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
   donorEmail: typeof import('../locales/nl/donorEmail.json');
 }

@@ -13,8 +13,8 @@ import {
 import { routeHandleFor as handleFor } from '../route-handle';
 
 describe('route table', () => {
-  test('has one route per page and language: 39 page routes', () => {
-    expect(ALL_PAGES).toHaveLength(39);
+  test('has one route per page and language: 42 page routes', () => {
+    expect(ALL_PAGES).toHaveLength(42);
     for (const { path, page, language } of ALL_PAGES) {
       expect({ path, handle: handleFor(path) }).toEqual({ path, handle: expect.objectContaining({ page, language }) });
     }

@@ -8,7 +8,8 @@ export {
   useFormSubmission,
   describeFailure,
   type FormSubmission,
+  type FormSender,
   type SubmissionStatus,
   type SubmissionProblem,
 } from './useFormSubmission';
-export { SubmissionError, withoutEmpty } from './sendSubmission';
+export { SubmissionError, postForm, withoutEmpty } from './sendSubmission';

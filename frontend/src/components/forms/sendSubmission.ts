@@ -31,16 +31,24 @@ export function withoutEmpty(formData: Record<string, unknown>): Record<string, 
   return Object.fromEntries(entries);
 }
 
-/** POST /api/send-email (docs/product.md §7). Resolves with the stored submission's id; success only after the server commit. */
-export async function sendSubmission(request: SubmissionRequest): Promise<{ id: string }> {
-  const result = await postJson('/api/send-email', request);
+/**
+ * POSTs a form to the API; resolves with the answer's body when the server said `success: true`, throws
+ * SubmissionError (with the refused fields) otherwise.
+ */
+export async function postForm(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const result = await postJson(path, body);
   if (result.kind === 'network') throw new SubmissionError(0, result.error);
-  if (result.kind === 'ok' && result.body?.success === true)
-    return { id: typeof result.body.id === 'string' ? result.body.id : '' };
+  if (result.kind === 'ok' && result.body?.success === true) return result.body;
   throw new SubmissionError(
     result.kind === 'ok' ? 500 : result.status,
     result.error ?? `Server returned ${result.status}`,
     result.kind === 'invalid' ? result.fields : {},
     result.kind === 'invalid' ? result.codes : {},
   );
+}
+
+/** POST /api/send-email (docs/product.md §7). Resolves with the stored submission's id; success only after the server commit. */
+export async function sendSubmission(request: SubmissionRequest): Promise<{ id: string }> {
+  const body = await postForm('/api/send-email', request);
+  return { id: typeof body.id === 'string' ? body.id : '' };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import type { SubmissionType } from '@stichting/contracts';
+import type { Language, SubmissionType, TurnstileAction } from '@stichting/contracts';
 import { TurnstileError, useTurnstile, type Turnstile } from '../turnstile';
 import { useLanguage } from '../useLanguage';
 import { bindFields } from './Field';
@@ -16,8 +16,18 @@ export interface SubmissionProblem {
   detail?: string;
 }
 
+/** What a form other than the three submission forms sends, and where (it throws SubmissionError like sendSubmission). */
+export type FormSender = (request: {
+  formData: Record<string, unknown>;
+  language: Language;
+  turnstileToken: string;
+}) => Promise<unknown>;
+
 interface Options<Values> {
-  type: SubmissionType;
+  /** The bot-check action: the form's type, which also names the submission unless `send` posts elsewhere. */
+  type: TurnstileAction;
+  /** Where the form goes; /api/send-email (sendSubmission) when left out, which needs a submission type. */
+  send?: FormSender;
   initialValues: Values;
   /** The formData for the server; empty optional values are dropped afterwards. */
   toFormData: (values: Values) => Record<string, unknown>;
@@ -59,6 +69,7 @@ export function describeFailure(error: unknown, messages: FormMessages): Submiss
  */
 export function useFormSubmission<Values extends object>({
   type,
+  send,
   initialValues,
   toFormData,
   fieldNames = {},
@@ -87,7 +98,8 @@ export function useFormSubmission<Values extends object>({
     try {
       const turnstileToken = await turnstile.getToken();
       setStatus('submitting');
-      await sendSubmission({ type, formData: withoutEmpty(toFormData(values)), language, turnstileToken });
+      const request = { formData: withoutEmpty(toFormData(values)), language, turnstileToken };
+      await (send ? send(request) : sendSubmission({ ...request, type: type as SubmissionType }));
       setValues(initial.current);
       setStatus('success');
     } catch (error) {

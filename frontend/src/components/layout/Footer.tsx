@@ -111,6 +111,9 @@ export function Footer() {
             <li>
               <LocalizedLink page="contact">{t('footer.corporate')}</LocalizedLink>
             </li>
+            <li>
+              <LocalizedLink page="manageDonation">{t('footer.manageDonation')}</LocalizedLink>
+            </li>
           </ul>
         </FooterSection>
         <FooterSection title={t('footer.companyTitle')} isOpen={openSection === 'company'} onToggle={toggle('company')}>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LIMITS } from '@stichting/contracts';
+import { CONTACT_TOPIC_PARAM, CONTACT_TOPICS, LIMITS } from '@stichting/contracts';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { ErrorPanel, SubmitButton, SuccessPanel, TextField, useFormSubmission } from '../../components/forms';
@@ -16,13 +16,15 @@ export default function ContactPage() {
   const { setValue, bind } = form;
   const [searchParams] = useSearchParams();
 
-  // docs/product.md §2: the donate page links here with ?subject=...&message=...; applied after hydration.
+  // docs/product.md §2.8: the donate page links here with ?subject=...&message=..., the donor emails with
+  // ?topic=periodic-gift (texts in this page's language); applied after hydration.
   useEffect(() => {
-    const subject = searchParams.get('subject');
-    const message = searchParams.get('message');
+    const topic = CONTACT_TOPICS.find((name) => name === searchParams.get(CONTACT_TOPIC_PARAM));
+    const subject = topic ? t(`topics.${topic}.subject`) : searchParams.get('subject');
+    const message = topic ? t(`topics.${topic}.message`) : searchParams.get('message');
     if (subject) setValue('subject', subject.slice(0, LIMITS.subject));
     if (message) setValue('message', message.slice(0, LIMITS.message));
-  }, [searchParams, setValue]);
+  }, [searchParams, setValue, t]);
 
   return (
     <>

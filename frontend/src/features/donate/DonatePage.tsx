@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '../../components/LocalizedLink';
 import { PageHero } from '../../components/PageHero';
 import { MonthlyDonation } from './components/MonthlyDonation';
 import { SupportOptions } from './components/SupportOptions';
@@ -13,6 +14,9 @@ export default function DonatePage() {
     <>
       <PageHero title={t('title')} text={t('intro')}>
         <p className="donate-hero__note">{t('anbiNote')}</p>
+        <p className="donate-hero__note">
+          <LocalizedLink page="manageDonation">{t('manageLink')}</LocalizedLink>
+        </p>
       </PageHero>
       <MonthlyDonation />
       <SupportOptions />

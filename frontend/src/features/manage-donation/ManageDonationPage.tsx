@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  DONOR_LINK_PROBLEM_PARAM,
+  DONOR_LINK_PROBLEMS,
+  DONOR_LINK_TURNSTILE_ACTION,
+  type DonorLinkProblem,
+} from '@stichting/contracts';
+import { LocalizedLink } from '../../components/LocalizedLink';
+import { PageHero } from '../../components/PageHero';
+import { Section } from '../../components/Section';
+import { ErrorPanel, SubmitButton, SuccessPanel, TextField, useFormSubmission } from '../../components/forms';
+import { requestManageLink } from './api/requestManageLink';
+
+const EMPTY = { email: '' };
+
+/**
+ * Route table page "manageDonation" (docs/product.md §2.8): a donor asks for a link to Stripe's customer portal. A
+ * manage link that could not open the portal lands here with `?link=expired|invalid|unavailable`, shown above the
+ * form after hydration.
+ */
+export default function ManageDonationPage() {
+  const { t } = useTranslation('manageDonation');
+  const form = useFormSubmission({
+    type: DONOR_LINK_TURNSTILE_ACTION,
+    send: requestManageLink,
+    initialValues: EMPTY,
+    toFormData: (values) => values,
+  });
+  const [searchParams] = useSearchParams();
+  const [problem, setProblem] = useState<DonorLinkProblem | undefined>(undefined);
+  const notice = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    setProblem(DONOR_LINK_PROBLEMS.find((name) => name === searchParams.get(DONOR_LINK_PROBLEM_PARAM)));
+  }, [searchParams]);
+  useEffect(() => {
+    if (problem) notice.current?.focus();
+  }, [problem]);
+
+  return (
+    <>
+      <PageHero title={t('title')} text={t('intro')} />
+      <Section>
+        <div className="form-card form-card--narrow">
+          {problem && (
+            <p className="form-panel form-panel--error" role="status" tabIndex={-1} ref={notice}>
+              {t(`problems.${problem}`)}
+            </p>
+          )}
+          {form.status === 'success' ? (
+            <SuccessPanel t={t} onAgain={form.startOver} />
+          ) : (
+            <>
+              <h2 className="form-card__title">{t('form.title')}</h2>
+              {form.problem && <ErrorPanel problem={form.problem} detailLabel={form.messages.detailLabel} />}
+              <form className="form" {...form.formProps}>
+                <TextField {...form.bind('email')} label={t('form.email')} required kind="email" autoComplete="email" />
+                {form.turnstileContainer}
+                <SubmitButton
+                  label={t('form.submit')}
+                  isBusy={form.isBusy}
+                  busyLabel={form.busyLabel(t('form.sending'))}
+                />
+              </form>
+            </>
+          )}
+        </div>
+      </Section>
+      <Section tone="muted" title={t('help.title')}>
+        <p>{t('help.text')}</p>
+        <LocalizedLink page="contact" className="button button--secondary">
+          {t('help.link')}
+        </LocalizedLink>
+      </Section>
+    </>
+  );
+}
