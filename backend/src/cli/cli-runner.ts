@@ -37,9 +37,9 @@ export interface CommandLine<Args> {
   context(args: Args): { module: Type; command: Type<Command<Args>> };
 }
 
-/** Runs a staff command with this process's arguments and sets its exit code. */
-export function runCommand<Args>(line: CommandLine<Args>): void {
-  void execute(line, process.argv.slice(2)).then((code) => {
+/** Runs a staff command with this process's arguments (or the given ones) and sets its exit code. */
+export function runCommand<Args>(line: CommandLine<Args>, argv: string[] = process.argv.slice(2)): void {
+  void execute(line, argv).then((code) => {
     process.exitCode = code;
   });
 }

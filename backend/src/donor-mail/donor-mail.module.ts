@@ -5,6 +5,8 @@ import { DonorEmailJob } from './donor-email.job';
 import { DonorLinks } from './donor-links';
 import { DonorMailService } from './donor-mail.service';
 import { ManageLinkRequestJob } from './manage-link-request.job';
+import { StatementsJob } from './statements.job';
+import { StatementsService } from './statements.service';
 
 /**
  * Emails to donors (docs/architecture.md §4.7): the outbox (DonorMailService, used by the donation ledger in the
@@ -13,7 +15,15 @@ import { ManageLinkRequestJob } from './manage-link-request.job';
  */
 @Module({
   imports: [MailModule],
-  providers: [DonorMailService, DonorEmailJob, DonorEmailComposer, DonorLinks, ManageLinkRequestJob],
+  providers: [
+    DonorMailService,
+    DonorEmailJob,
+    DonorEmailComposer,
+    DonorLinks,
+    ManageLinkRequestJob,
+    StatementsService,
+    StatementsJob,
+  ],
   exports: [DonorMailService, DonorLinks],
 })
 export class DonorMailModule {}

@@ -133,6 +133,37 @@ const DONOR_EMAILS: Dataset = {
   orderBy: 'm.created_at, m.id',
 };
 
+/**
+ * docs/product.md §7.9: what each donor's yearly statement is built from: paid payments per donor address (any letter
+ * case) and calendar year in Dutch time, with the statement email's state (matched by its once key).
+ */
+const DONOR_YEARLY_TOTALS: Dataset = {
+  name: 'donor-yearly-totals',
+  description: 'paid amounts per donor and calendar year (what the yearly statements list), with the statement state',
+  from: `(SELECT lower(d.email) AS donor_email,
+      extract(year FROM p.created_at AT TIME ZONE 'Europe/Amsterdam')::int AS year,
+      count(*)::int AS payments, sum(p.amount_cents)::int AS total_cents,
+      min(p.created_at) AS first_paid_at, max(p.created_at) AS last_paid_at
+    FROM donation_payments p JOIN donation_intents d ON d.id = p.intent_id
+    WHERE p.status = 'paid' AND d.erased_at IS NULL
+    GROUP BY 1, 2) t
+    LEFT JOIN donor_emails m
+      ON m.once_key = 'statement:' || t.year || ':' || encode(sha256(convert_to(t.donor_email, 'UTF8')), 'hex')`,
+  columns: [
+    column('year', 'integer', 't.year'),
+    column('donor_email', 'text', 't.donor_email'),
+    column('payments', 'integer', 't.payments'),
+    column('total_eur', 'euro', 't.total_cents'),
+    column('total_cents', 'integer', 't.total_cents'),
+    column('first_paid_at', 'timestamp', 't.first_paid_at'),
+    column('last_paid_at', 'timestamp', 't.last_paid_at'),
+    column('statement_status', 'text', 'm.status'),
+    column('statement_sent_at', 'timestamp', 'm.sent_at'),
+  ],
+  dateColumn: 't.last_paid_at',
+  orderBy: 't.year, t.donor_email',
+};
+
 const ERROR_REPORTS: Dataset = {
   name: 'error-reports',
   description: 'browser crash reports, one row per distinct error (--since/--until filter on last_seen_at)',
@@ -154,7 +185,14 @@ const ERROR_REPORTS: Dataset = {
   orderBy: 'e.last_seen_at, e.id',
 };
 
-export const DATASETS: readonly Dataset[] = [SUBMISSIONS, DONATIONS, DONATION_PAYMENTS, DONOR_EMAILS, ERROR_REPORTS];
+export const DATASETS: readonly Dataset[] = [
+  SUBMISSIONS,
+  DONATIONS,
+  DONATION_PAYMENTS,
+  DONOR_EMAILS,
+  DONOR_YEARLY_TOTALS,
+  ERROR_REPORTS,
+];
 
 export function findDataset(name: string): Dataset | undefined {
   return DATASETS.find((dataset) => dataset.name === name);

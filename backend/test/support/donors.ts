@@ -70,10 +70,12 @@ export interface DonorMessage {
   html: string;
 }
 
-/** The messages to `address` once there are `count` of them (and no more after a short while when `settle`). */
+/** The messages to `address` (in any letter case) once there are at least `count` of them. */
 export async function donorMessages(stack: TestStack, address: string, count: number): Promise<DonorMessage[]> {
-  await waitFor(() => stack.smtp.to(address).length >= count, 20_000, `${count} message(s) to ${address}`);
-  return stack.smtp.to(address).map((mail) => ({ mail, subject: decodeHeader(mail.subject), ...bodies(mail.raw) }));
+  // Mail servers may change the letter case of an address; the donor is the same.
+  const to = () => stack.smtp.messages.filter((mail) => mail.to.some((r) => r.toLowerCase() === address.toLowerCase()));
+  await waitFor(() => to().length >= count, 20_000, `${count} message(s) to ${address}`);
+  return to().map((mail) => ({ mail, subject: decodeHeader(mail.subject), ...bodies(mail.raw) }));
 }
 
 /** The manage link in a donor email's text. */

@@ -1,0 +1,28 @@
+import { runCommand } from './cli-runner';
+import { STATEMENTS_COMMAND } from './donations-statements';
+
+/**
+ * `npm run donations -- <subcommand>`: the donation staff commands, one file each (docs/staff-exports.md).
+ * Add a subcommand by adding its CommandLine here.
+ */
+const SUBCOMMANDS = { statements: STATEMENTS_COMMAND } as const;
+
+const USAGE = `Usage: npm run donations -- <subcommand> [options]
+
+Subcommands:
+  statements   queue each donor's yearly statement (--year YYYY [--email x] [--dry-run])
+
+Run \`npm run donations -- <subcommand> --help\` for its options.`;
+
+const [name, ...argv] = process.argv.slice(2);
+const line = SUBCOMMANDS[name as keyof typeof SUBCOMMANDS] as
+  (typeof SUBCOMMANDS)[keyof typeof SUBCOMMANDS] | undefined;
+if (line) {
+  runCommand(line, argv);
+} else if (name === undefined || name === '--help' || name === '-h') {
+  process.stdout.write(`${USAGE}\n`);
+  process.exitCode = name === undefined ? 2 : 0;
+} else {
+  process.stderr.write(`Unknown subcommand "${name}".\n${USAGE}\n`);
+  process.exitCode = 2;
+}
