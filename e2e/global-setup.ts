@@ -38,12 +38,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('Build first: npm run build');
   }
   const database = await createTestDatabase();
+  // Tests that need a donor on record store one directly (e2e/manage-donation.spec.ts); workers inherit this.
+  process.env.E2E_DATABASE_URL = database.url;
   const smtp = await new SmtpSink().start(E2E_SMTP_PORT);
   const turnstile = await createTurnstileStub(TEST_TURNSTILE_SECRET).start(E2E_TURNSTILE_PORT);
   const stripeSecretKey = StripeStub.randomSecret();
   const stripe = await new StripeStub(stripeSecretKey).start(E2E_STRIPE_PORT);
   const control = new HttpStub((request, response) => {
     if (request.path.startsWith('/mail')) return sendJson(response, 200, smtp.messages);
+    if (request.path.startsWith('/stripe/portal-sessions')) {
+      return sendJson(
+        response,
+        200,
+        stripe.portal.sessions.map((s) => ({ id: s.id, params: Object.fromEntries(s.params) })),
+      );
+    }
     if (request.path.startsWith('/stripe/sessions')) {
       return sendJson(
         response,

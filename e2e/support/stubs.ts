@@ -79,3 +79,11 @@ export async function createdCheckoutSessions(): Promise<Array<{ id: string; par
     params: Record<string, string>;
   }>;
 }
+
+/** Customer-portal sessions the Stripe stand-in has created (parameters as sent by the server). */
+export async function createdPortalSessions(): Promise<Array<{ id: string; params: Record<string, string> }>> {
+  return (await (await fetch(`${E2E_CONTROL_URL}/stripe/portal-sessions`)).json()) as Array<{
+    id: string;
+    params: Record<string, string>;
+  }>;
+}
