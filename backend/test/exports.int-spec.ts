@@ -51,6 +51,10 @@ VALUES
  (gen_random_uuid(), '${IDS.piet}', 'in_1', 'sub_1', 1250, 'paid', '2026-01-10 10:05+01'),
  (gen_random_uuid(), '${IDS.piet}', 'in_2', 'sub_1', 1250, 'paid', '2026-02-10 10:05+01'),
  (gen_random_uuid(), '${IDS.piet}', 'in_3', 'sub_1', 1250, 'failed', '2026-03-10 10:05+01');
+INSERT INTO donor_emails (id, donation_id, kind, once_key, language, status, attempts, sent_at, created_at)
+VALUES
+ (gen_random_uuid(), '${IDS.piet}', 'welcome', 'welcome:piet', 'nl', 'sent', 1, '2026-01-10 10:06+01',
+  '2026-01-10 10:05+01');
 INSERT INTO error_reports (id, fingerprint, message, stack, url, user_agent, occurrences, first_seen_at, last_seen_at)
 VALUES
  (gen_random_uuid(), 'fp1', 'TypeError: x is undefined', E'TypeError\\n    at a.js:1:1', 'https://x/en', 'Firefox', 3,
@@ -223,7 +227,7 @@ describe('staff exports', () => {
 
     it.each(DATASETS.map((d) => d.name))('exports %s', async (name) => {
       const sheet = await readWorkbook(name);
-      expect(sheet.getRow(1).getCell(1).value).toBe('id');
+      expect(sheet.getRow(1).getCell(1).value).toBe(findDataset(name)!.columns[0].header);
       expect(sheet.rowCount).toBeGreaterThan(1);
     });
   });
@@ -303,7 +307,10 @@ describe('staff exports', () => {
 
     it.each([
       [[], /^Missing dataset/],
-      [['members'], /^Unknown dataset "members": choose submissions, donations, donation-payments or error-reports/],
+      [
+        ['members'],
+        /^Unknown dataset "members": choose submissions, donations, donation-payments, donor-emails, donor-yearly-totals or error-reports/,
+      ],
       [['submissions', '--type', 'donor'], /^Unknown type "donor"/],
       [['donations', '--type', 'volunteer'], /^--type applies to submissions only/],
       [['submissions', '--status', 'lost'], /^Unknown email delivery status "lost"/],
