@@ -1,12 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  DONOR_LINK_PROBLEM_PARAM,
-  DONOR_LINK_PROBLEMS,
-  DONOR_LINK_TURNSTILE_ACTION,
-  type DonorLinkProblem,
-} from '@stichting/contracts';
+import { DONOR_LINK_PROBLEM_PARAM, DONOR_LINK_PROBLEMS, DONOR_LINK_TURNSTILE_ACTION } from '@stichting/contracts';
+import { useHydrated } from '../../components/content/hooks';
 import { LocalizedLink } from '../../components/LocalizedLink';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
@@ -29,12 +25,13 @@ export default function ManageDonationPage() {
     toFormData: (values) => values,
   });
   const [searchParams] = useSearchParams();
-  const [problem, setProblem] = useState<DonorLinkProblem | undefined>(undefined);
+  // Prerendered without a query string: the notice appears once hydrated, like the thank-you page's amount.
+  const isHydrated = useHydrated();
+  const problem = isHydrated
+    ? DONOR_LINK_PROBLEMS.find((name) => name === searchParams.get(DONOR_LINK_PROBLEM_PARAM))
+    : undefined;
   const notice = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    setProblem(DONOR_LINK_PROBLEMS.find((name) => name === searchParams.get(DONOR_LINK_PROBLEM_PARAM)));
-  }, [searchParams]);
   useEffect(() => {
     if (problem) notice.current?.focus();
   }, [problem]);
