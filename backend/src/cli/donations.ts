@@ -5,7 +5,7 @@ import { STATEMENTS_COMMAND } from './donations-statements';
  * `npm run donations -- <subcommand>`: the donation staff commands, one file each (docs/staff-exports.md).
  * Add a subcommand by adding its CommandLine here.
  */
-const SUBCOMMANDS = { statements: STATEMENTS_COMMAND } as const;
+const SUBCOMMANDS = new Map([['statements', STATEMENTS_COMMAND]]);
 
 const USAGE = `Usage: npm run donations -- <subcommand> [options]
 
@@ -15,8 +15,7 @@ Subcommands:
 Run \`npm run donations -- <subcommand> --help\` for its options.`;
 
 const [name, ...argv] = process.argv.slice(2);
-const line = SUBCOMMANDS[name as keyof typeof SUBCOMMANDS] as
-  (typeof SUBCOMMANDS)[keyof typeof SUBCOMMANDS] | undefined;
+const line = name === undefined ? undefined : SUBCOMMANDS.get(name);
 if (line) {
   runCommand(line, argv);
 } else if (name === undefined || name === '--help' || name === '-h') {
