@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { MANAGE_DONATION_PATHS, ROUTES, type Language } from '@stichting/contracts';
+import { ROUTES, type Language } from '@stichting/contracts';
 import { bodies } from '../backend/test/support/submissions';
 import { E2E_BASE_URL } from './support/ports';
 import { createdPortalSessions, receivedMail, stubTurnstile } from './support/stubs';
@@ -58,7 +58,7 @@ for (const language of LANGUAGES) {
       await page.goto(ROUTES.donate[language]);
       await waitForHydration(page);
       await page.getByRole('link', { name: text(language, 'donate', 'manageLink') }).click();
-      await expect(page).toHaveURL(`${E2E_BASE_URL}${MANAGE_DONATION_PATHS[language]}`);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}${ROUTES.manageDonation[language]}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(m(language, 'title'));
       await waitForHydration(page);
       await askForLink(page, language, email.toUpperCase());
@@ -76,13 +76,13 @@ for (const language of LANGUAGES) {
 
     test('an unknown address hears the same; a forged link shows the friendly page', async ({ page }) => {
       await stubTurnstile(page);
-      await page.goto(MANAGE_DONATION_PATHS[language]);
+      await page.goto(ROUTES.manageDonation[language]);
       await waitForHydration(page);
       await askForLink(page, language, `nobody-${Date.now()}@example.org`);
 
-      const forged = `${E2E_BASE_URL}${MANAGE_DONATION_PATHS[language]}/${{ nl: 'beheren', en: 'manage', es: 'gestionar' }[language]}?token=AQ.forged`;
+      const forged = `${E2E_BASE_URL}${ROUTES.manageDonation[language]}/${{ nl: 'beheren', en: 'manage', es: 'gestionar' }[language]}?token=AQ.forged`;
       await page.goto(forged);
-      await expect(page).toHaveURL(`${E2E_BASE_URL}${MANAGE_DONATION_PATHS[language]}?link=invalid`);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}${ROUTES.manageDonation[language]}?link=invalid`);
       await expect(page.getByRole('status')).toHaveText(m(language, 'problems.invalid'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(m(language, 'title'));
     });
@@ -92,7 +92,7 @@ for (const language of LANGUAGES) {
       const footerLink = page.getByRole('contentinfo').getByRole('link', {
         name: text(language, 'common', 'footer.manageDonation'),
       });
-      await expect(footerLink).toHaveAttribute('href', MANAGE_DONATION_PATHS[language]);
+      await expect(footerLink).toHaveAttribute('href', ROUTES.manageDonation[language]);
     });
   });
 }

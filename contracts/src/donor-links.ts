@@ -1,15 +1,9 @@
 import type { Language } from './languages';
 
 /**
- * docs/product.md §2.1, §7.10: the page where a donor asks for a link to manage their monthly gift (route id
- * `manageDonation`), and below it the address a manage link from an email opens: the server checks the link and sends
- * the donor on to Stripe's customer portal.
+ * docs/product.md §2.1, §7.10: the address a manage link from an email opens, one per language, below the "manage my
+ * donation" page (ROUTES.manageDonation): the server checks the link and sends the donor on to Stripe's customer portal.
  */
-export const MANAGE_DONATION_PATHS: Record<Language, string> = {
-  nl: '/mijn-donatie',
-  en: '/en/my-donation',
-  es: '/es/mi-donacion',
-};
 export const DONOR_PORTAL_PATHS: Record<Language, string> = {
   nl: '/mijn-donatie/beheren',
   en: '/en/my-donation/manage',

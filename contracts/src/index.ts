@@ -1,6 +1,7 @@
 export * from './languages';
 export * from './routes';
 export * from './forms';
+export * from './volunteer-categories';
 export * from './donations';
 export * from './foundation';
 export * from './turnstile';

@@ -1,4 +1,3 @@
-import { MANAGE_DONATION_PATHS } from './donor-links';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageFromLocale, type Language } from './languages';
 
 /** docs/product.md §2 route table: one page id, one slug per language (nl has no prefix). */
@@ -38,7 +37,8 @@ export const ROUTES: Record<PageId, Record<Language, string>> = {
     es: '/es/donacion-cancelada',
     en: '/en/donation-cancelled',
   },
-  manageDonation: MANAGE_DONATION_PATHS,
+  // The page where a donor asks for a manage link (docs/product.md §2.1, §7.10); DONOR_PORTAL_PATHS lie below it.
+  manageDonation: { nl: '/mijn-donatie', es: '/es/mi-donacion', en: '/en/my-donation' },
 };
 
 /** Every (page, language) pair: the 42 prerendered pages. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONTACT_TOPIC_PARAM, isLanguage, MANAGE_DONATION_PATHS, ROUTES, type Language } from '@stichting/contracts';
+import { CONTACT_TOPIC_PARAM, isLanguage, ROUTES, type Language } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
@@ -32,7 +32,7 @@ export class DonorEmailComposer {
     const language: Language = isLanguage(row.language) ? row.language : 'nl';
     const rendered = renderDonorEmail(await this.facts(row, donation), language, {
       manage: this.links.manageUrl(donation.id, language),
-      newLink: `${this.config.publicBaseUrl}${MANAGE_DONATION_PATHS[language]}`,
+      newLink: `${this.config.publicBaseUrl}${ROUTES.manageDonation[language]}`,
       periodicGift: `${this.config.publicBaseUrl}${ROUTES.contact[language]}?${CONTACT_TOPIC_PARAM}=periodic-gift`,
     });
     return {

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DONOR_LINK_PROBLEM_PARAM,
   isLanguage,
-  MANAGE_DONATION_PATHS,
   ROUTES,
   type DonorLinkProblem,
   type Language,
@@ -67,6 +66,6 @@ export class DonorPortalService {
   }
 
   private problemPage(language: Language, problem: DonorLinkProblem): string {
-    return `${MANAGE_DONATION_PATHS[language]}?${DONOR_LINK_PROBLEM_PARAM}=${problem}`;
+    return `${ROUTES.manageDonation[language]}?${DONOR_LINK_PROBLEM_PARAM}=${problem}`;
   }
 }
