@@ -17,12 +17,7 @@ export const WEBHOOK_REJECTIONS_PER_MINUTE = 10;
 
 /** The reason codes of `{"event":"stripe_webhook_rejected","reason":…}` log lines. */
 type RejectionReason =
-  | 'missing_body'
-  | 'missing_signature'
-  | 'bad_signature'
-  | 'stale_signature'
-  | 'rate_limited'
-  | 'api_version';
+  'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited' | 'api_version';
 
 /**
  * Stripe's webhook deliveries (docs/architecture.md §3.5): checks the signature and the API version the event was
@@ -49,7 +44,11 @@ export class CheckoutWebhookService {
       // Signed by Stripe, so not counted against the sender: the endpoint is set to another API version, whose
       // shapes this build does not read. 400 keeps the event at Stripe, which retries it once the endpoint is fixed.
       this.logger.warn(
-        { event: 'stripe_webhook_rejected', reason: 'api_version' satisfies RejectionReason, apiVersion: event.api_version },
+        {
+          event: 'stripe_webhook_rejected',
+          reason: 'api_version' satisfies RejectionReason,
+          apiVersion: event.api_version,
+        },
         `stripe webhook rejected: the endpoint sends API version ${event.api_version}, this build reads ${STRIPE_API_VERSION}`,
       );
       throw new ApiError(
@@ -63,7 +62,10 @@ export class CheckoutWebhookService {
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
       // Looking up the invoice's payment failed: Stripe retries the delivery later.
-      this.logger.error({ eventId: event.id, type: event.type, err: error.message }, 'stripe lookup for an event failed');
+      this.logger.error(
+        { eventId: event.id, type: event.type, err: error.message },
+        'stripe lookup for an event failed',
+      );
       throw new ApiError(HttpStatus.BAD_GATEWAY, 'The payment provider could not be reached');
     }
     const { outcome, changes } = result;

@@ -245,15 +245,18 @@ export class DonationLedger {
           },
         });
     const notes = describePayment(existing, payment);
-    if (!existing && payment.status === PaymentStatus.failed) {
-      await this.notify(tx, notes, { donationId: donation.id, kind: 'payment_failed', onceKey: `payment_failed:${invoice.id}` });
-    }
+    // docs/product.md §4.2: one email per invoice that failed, when its first failure is recorded (not when a
+    // failure arrives after the invoice was paid).
+    const failedNow = !existing && payment.status === PaymentStatus.failed;
     const facts = linkStripeIds(donation, { customerId: idOf(invoice.customer), subscriptionId: keys.subscriptionId });
     if (outcome === PaymentStatus.paid) {
-      const paidUntil = invoice.lines.data.reduce<Date | null>((end, line) => later(end, fromUnix(line.period.end)), null);
+      const paidUntil = invoice.lines.data.reduce<Date | null>(
+        (end, line) => later(end, fromUnix(line.period.end)),
+        null,
+      );
       facts.periodEnd = later(donation.periodEnd, paidUntil);
     }
-    return this.settle(tx, donation, facts, notes);
+    return this.settle(tx, donation, facts, notes, failedNow ? `payment_failed:${invoice.id}` : undefined);
   }
 
   /**
@@ -316,25 +319,32 @@ export class DonationLedger {
 
   /**
    * Writes `facts`, derives the status and the fields that follow (donation-state.ts) from them and the payments as
-   * they are now, asks for the welcome email when the first payment succeeded and the cancellation email when the
-   * gift ended, and describes what changed.
+   * they are now, asks for the donor's emails (docs/product.md §4.2) and describes what changed: welcome when the
+   * first payment succeeded, payment failed for `failedInvoiceKey`, cancelled when the gift ended; none of the first
+   * two for a gift that has already ended (its events came out of order).
    */
   private async settle(
     tx: Tx,
     before: DonationWithPayments,
     facts: DonationFactUpdate,
     notes: string[],
+    failedInvoiceKey?: string,
   ): Promise<string[]> {
     const payments = await tx.donationPayment.findMany({ where: { donationId: before.id } });
     const { hasPaid, ...derived } = deriveDonation({ ...before, ...facts }, payments);
     const hadPaid = deriveDonation(before, before.payments).hasPaid;
     const after = await tx.donation.update({ where: { id: before.id }, data: { ...facts, ...derived } });
     const changes = [...notes, ...describeDonation(before, after)];
-    if (hasPaid && !hadPaid) {
-      await this.notify(tx, changes, { donationId: before.id, kind: 'welcome', onceKey: `welcome:${before.id}` });
+    const donationId = before.id;
+    const over = after.status === DonationStatus.cancelled || after.status === DonationStatus.failed;
+    if (hasPaid && !hadPaid && !over) {
+      await this.notify(tx, changes, { donationId, kind: 'welcome', onceKey: `welcome:${donationId}` });
+    }
+    if (failedInvoiceKey && after.status !== DonationStatus.cancelled) {
+      await this.notify(tx, changes, { donationId, kind: 'payment_failed', onceKey: failedInvoiceKey });
     }
     if (after.status === DonationStatus.cancelled && before.status !== DonationStatus.cancelled) {
-      await this.notify(tx, changes, { donationId: before.id, kind: 'cancelled', onceKey: `cancelled:${before.id}` });
+      await this.notify(tx, changes, { donationId, kind: 'cancelled', onceKey: `cancelled:${donationId}` });
     }
     return changes;
   }
@@ -436,7 +446,11 @@ function mergePayment(existing: DonationPayment | null, incoming: InvoiceOutcome
     paidAt: existing?.paidAt ?? incoming.paidAt,
     attemptCount,
     nextAttemptAt:
-      status !== PaymentStatus.failed ? null : latestAttempt ? incoming.nextAttemptAt : (existing?.nextAttemptAt ?? null),
+      status !== PaymentStatus.failed
+        ? null
+        : latestAttempt
+          ? incoming.nextAttemptAt
+          : (existing?.nextAttemptAt ?? null),
     refundedCents: Math.max(existing?.refundedCents ?? 0, details?.amountRefunded ?? 0),
     paymentMethodType: pick(details?.paymentMethodType ?? null, existing?.paymentMethodType),
     stripeChargeId: pick(details?.chargeId ?? null, existing?.stripeChargeId),

@@ -70,7 +70,8 @@ export class StripeStub {
       return sendJson(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const params = new URLSearchParams(request.method === 'GET' ? query : request.body);
-    if (request.method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(request, params, response);
+    if (request.method === 'POST' && path === '/v1/checkout/sessions')
+      return this.createSession(request, params, response);
     if (request.method === 'POST' && path === '/v1/products') return this.createProduct(params, response);
     if (request.method === 'GET' && path.startsWith('/v1/products/')) {
       const product = this.products.get(decodeURIComponent(path.slice('/v1/products/'.length)));
@@ -100,7 +101,11 @@ export class StripeStub {
     const removed = [...params.keys()].find((key) => key.startsWith('payment_method_types'));
     if (removed) {
       return sendJson(response, 400, {
-        error: { type: 'invalid_request_error', code: 'parameter_unknown', message: `Received unknown parameter: ${removed}` },
+        error: {
+          type: 'invalid_request_error',
+          code: 'parameter_unknown',
+          message: `Received unknown parameter: ${removed}`,
+        },
       });
     }
     const product = params.get('line_items[0][price_data][product]');
@@ -156,7 +161,12 @@ export class StripeStub {
 
 function missing(response: Parameters<typeof sendJson>[0], kind: string, id: string) {
   sendJson(response, 404, {
-    error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` },
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'id',
+      message: `No such ${kind}: '${id}'`,
+    },
   });
 }
 
@@ -361,7 +371,11 @@ export class StripeGift {
       cancel_at: state.cancel_at_period_end ? periodStart + MONTH : null,
       cancel_at_period_end: state.cancel_at_period_end ?? false,
       canceled_at: state.canceled_at ?? null,
-      cancellation_details: { comment: null, feedback: null, reason: state.canceled_at ? 'cancellation_requested' : null },
+      cancellation_details: {
+        comment: null,
+        feedback: null,
+        reason: state.canceled_at ? 'cancellation_requested' : null,
+      },
       collection_method: 'charge_automatically',
       created: this.start,
       currency: 'eur',
