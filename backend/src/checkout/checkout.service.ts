@@ -13,7 +13,7 @@ import { DonationStatus } from './donation-state';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 
 /**
- * Name of the one product every monthly gift is a price of, when the app creates it (docs/architecture.md §9.10): on
+ * Name of the one product every monthly gift is a price of, when the app creates it (docs/architecture.md §9.9): on
  * the Checkout page and the donor's invoices. Dutch, the foundation's language; staff may rename it in the Dashboard.
  */
 export const DONATION_PRODUCT_NAME = 'Maandelijkse donatie';
@@ -107,7 +107,7 @@ export class CheckoutService {
   }
 
   /**
-   * docs/architecture.md §9.10: no list of payment methods. Checkout offers what the Dashboard has switched on for
+   * docs/architecture.md §9.9: no list of payment methods. Checkout offers what the Dashboard has switched on for
    * subscriptions in euro (iDEAL, whose first payment sets up SEPA Direct Debit for the following months, SEPA Direct
    * Debit, cards), so a method that is renamed, replaced or added needs no code change.
    */

@@ -72,7 +72,7 @@ function donationIdIn(metadata: Stripe.Metadata | null | undefined): string | nu
   return metadata?.donation_id ?? metadata?.intent_id ?? null;
 }
 
-/** Whether the event's payload has the shapes this build reads (docs/architecture.md §9.10). */
+/** Whether the event's payload has the shapes this build reads (docs/architecture.md §9.9). */
 export function isReadableApiVersion(event: Stripe.Event): boolean {
   return event.api_version === STRIPE_API_VERSION;
 }

@@ -230,7 +230,7 @@ export function readDatabaseUrl(env: Env, problems: string[]): string {
   return databaseUrl;
 }
 
-/** The product id used when STRIPE_DONATION_PRODUCT_ID is unset (docs/architecture.md §9.10). */
+/** The product id used when STRIPE_DONATION_PRODUCT_ID is unset (docs/architecture.md §9.9). */
 export const DEFAULT_DONATION_PRODUCT_ID = 'monthly_donation';
 
 /** The Stripe key and, for tests, the address of a local stand-in: what any code that calls Stripe reads. */
@@ -258,7 +258,7 @@ function readStripeAccess(env: Env, problems: string[], nodeEnv: AppConfig['node
 /**
  * STRIPE_WEBHOOK_API_VERSION, optional: the API version the operator set on the webhook endpoint. Another version
  * than the one this build reads stops the start, so a mismatch is found at deploy time rather than at the first
- * donation; the webhook refuses events of another version anyway (docs/architecture.md §9.10).
+ * donation; the webhook refuses events of another version anyway (docs/architecture.md §9.9).
  */
 function checkWebhookApiVersion(env: Env, problems: string[]): void {
   const configured = env.STRIPE_WEBHOOK_API_VERSION?.trim();
