@@ -3,6 +3,7 @@ import {
   RECONCILIATION_QUEUE,
   RECONCILIATION_TIME_ZONE,
 } from '../src/checkout/donation-reconciliation.job';
+import { HANDLED_EVENT_TYPES } from '../src/checkout/donation-ledger.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { QueueService } from '../src/queue/queue.service';
 import { assertCliBuilt, runCommand } from './exports.helpers';
@@ -117,18 +118,9 @@ describe('reconciling donations with Stripe', () => {
     const request = stack.stripe.requestsTo('GET', '/v1/events')[before];
     const params = new URLSearchParams(request.path.split('?')[1]);
     expect(Number(params.get('created[gte]'))).toBeGreaterThan(Date.now() / 1000 - 2 * 86_400);
-    expect([...params.entries()].filter(([key]) => key.startsWith('types')).map(([, value]) => value)).toEqual([
-      'checkout.session.completed',
-      'checkout.session.async_payment_succeeded',
-      'checkout.session.async_payment_failed',
-      'checkout.session.expired',
-      'invoice.paid',
-      'invoice.payment_failed',
-      'customer.subscription.updated',
-      'customer.subscription.deleted',
-      'charge.refunded',
-      'charge.dispute.created',
-    ]);
+    const types = [...params.entries()].filter(([key]) => key.startsWith('types')).map(([, value]) => value);
+    expect(types).toEqual([...HANDLED_EVENT_TYPES]);
+    expect(types).toEqual(expect.arrayContaining(['invoice.paid', 'customer.subscription.deleted', 'charge.refunded']));
 
     for (const [args, message] of [
       [

@@ -22,13 +22,9 @@ export class DonationReconciliationJob implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.queue.runsWorkers) return;
-    const { boss } = this.queue;
-    await boss.createQueue(RECONCILIATION_QUEUE);
-    await boss.schedule(RECONCILIATION_QUEUE, RECONCILIATION_CRON, null, { tz: RECONCILIATION_TIME_ZONE });
-    await boss.work(RECONCILIATION_QUEUE, async () => {
-      await this.run();
-    });
+    await this.queue.scheduleWork(RECONCILIATION_QUEUE, RECONCILIATION_CRON, RECONCILIATION_TIME_ZONE, () =>
+      this.run(),
+    );
   }
 
   /** One run over the 30 days Stripe keeps; an event the webhook missed is logged as a warning with its changes. */
