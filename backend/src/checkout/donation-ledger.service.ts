@@ -136,13 +136,20 @@ export class DonationLedger {
   private async lookUpPayment(event: HandledEvent): Promise<InvoicePaymentDetails | null> {
     let invoiceId: string | null = null;
     let keys: DonationKeys = {};
-    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
-      invoiceId = event.data.object.id;
-      keys = invoiceKeys(event.data.object);
-    } else if (event.type.startsWith('checkout.session.') && event.type !== 'checkout.session.expired') {
-      const session = event.data.object as Stripe.Checkout.Session;
-      invoiceId = idOf(session.invoice);
-      keys = sessionKeys(session);
+    switch (event.type) {
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        invoiceId = event.data.object.id;
+        keys = invoiceKeys(event.data.object);
+        break;
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+        invoiceId = idOf(event.data.object.invoice);
+        keys = sessionKeys(event.data.object);
+        break;
+      default:
+        return null;
     }
     if (!invoiceId || !(await this.findDonationId(this.prisma, keys))) return null;
     return this.stripe.invoicePaymentDetails(invoiceId);
