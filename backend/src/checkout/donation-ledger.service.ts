@@ -134,8 +134,8 @@ export class DonationLedger {
 
   /** The invoice payment behind an invoice or Checkout event of one of our donations; null for anything else. */
   private async lookUpPayment(event: HandledEvent): Promise<InvoicePaymentDetails | null> {
-    let invoiceId: string | null = null;
-    let keys: DonationKeys = {};
+    let invoiceId: string | null;
+    let keys: DonationKeys;
     switch (event.type) {
       case 'invoice.paid':
       case 'invoice.payment_failed':

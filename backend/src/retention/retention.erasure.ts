@@ -70,10 +70,9 @@ export async function erasePerson(db: Db, email: string, options: { dryRun: bool
          WHERE id = ANY($1::uuid[])`,
         [ids(target.donations), ERASED],
       );
-      await db.query(
-        `UPDATE donations SET referrer_name = NULL, referrer_email = NULL WHERE id = ANY($1::uuid[])`,
-        [ids(target.referrals)],
-      );
+      await db.query(`UPDATE donations SET referrer_name = NULL, referrer_email = NULL WHERE id = ANY($1::uuid[])`, [
+        ids(target.referrals),
+      ]);
       // The hash lets a later request be matched to this one without keeping the address itself.
       await db.query(`INSERT INTO audit_log (id, action, detail) VALUES (gen_random_uuid(), 'erase', $1::jsonb)`, [
         JSON.stringify({
