@@ -60,12 +60,15 @@ UPDATE "donation_payments" SET "invoice_created_at" = "created_at", "updated_at"
 ALTER TABLE "donation_payments" ALTER COLUMN "invoice_created_at" SET NOT NULL;
 
 -- Donations recorded before: a completed Checkout was a paid first month (cards only then); a cancelled one ended
--- at its last change. Their next payment date and method follow from the next event Stripe sends.
+-- at its last change. Their next payment date and method follow from the next event Stripe sends, and their status
+-- is derived again then (backend/src/checkout/donation-state.ts), so each gets the facts that status stands for.
 UPDATE "donations" SET "checkout_completed_at" = "updated_at", "first_payment_succeeded_at" = "updated_at",
   "started_at" = COALESCE((SELECT min(p."paid_at") FROM "donation_payments" p WHERE p."donation_id" = "donations"."id"),
     "updated_at")
   WHERE "status" = 'active';
 UPDATE "donations" SET "cancelled_at" = "updated_at", "subscription_status" = 'canceled' WHERE "status" = 'cancelled';
+-- A failed one could not start Checkout: the fact its status follows from.
+UPDATE "donations" SET "failed_at" = "updated_at" WHERE "status" = 'failed';
 
 -- CreateIndex
 CREATE INDEX "donation_payments_donation_id_idx" ON "donation_payments"("donation_id");
