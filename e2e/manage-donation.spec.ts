@@ -17,8 +17,8 @@ async function storeDonor(email: string, language: Language): Promise<string> {
   try {
     const customer = `cus_e2e_${randomUUID().slice(0, 8)}`;
     await client.query(
-      `INSERT INTO donation_intents (id, amount_cents, email, language, status, stripe_customer_id)
-       VALUES ($1, 2500, $2, $3, 'completed', $4)`,
+      `INSERT INTO donations (id, amount_cents, email, language, status, stripe_customer_id)
+       VALUES ($1, 2500, $2, $3, 'active', $4)`,
       [randomUUID(), email, language, customer],
     );
     return customer;

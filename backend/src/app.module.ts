@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { HttpLogger } from 'pino-http';
 import type { AppConfig } from './config/app-config';
 import { CheckoutModule } from './checkout/checkout.module';
+import { DonationReconciliationModule } from './checkout/donation-reconciliation.module';
 import { loggerModuleParams } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -24,6 +25,7 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   ErrorReportsModule,
   StripeModule,
   CheckoutModule,
+  DonationReconciliationModule,
   MailModule,
   DonorMailModule,
   DonorPortalModule,

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger, LoggerModule } from 'nestjs-pino';
+import { DonationReconciliationModule } from './checkout/donation-reconciliation.module';
 import { REDACTED_LOG_PATHS } from './common/logging';
 import { loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -9,10 +10,11 @@ import { DonorMailModule } from './donor-mail/donor-mail.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
+import { StripeModule } from './stripe/stripe.module';
 
 /**
- * The background work without HTTP: configuration, logs, the database, the queue, the mail worker and the nightly
- * retention purge. Every scheduled or queued job lives in one of these modules. The web process works them too
+ * The background work without HTTP: configuration, logs, the database, the queue, the mail worker, the nightly
+ * retention purge and the daily reconciliation of donations with Stripe. Every scheduled or queued job lives in one of these modules. The web process works them too
  * unless RUN_WORKER=false; pg-boss hands each job to one process, so an email or a purge runs once however many
  * processes work the queue, and at least one does in either deployment.
  */
@@ -29,13 +31,15 @@ class WorkerModule {
         MailModule,
         DonorMailModule,
         RetentionModule,
+        StripeModule,
+        DonationReconciliationModule,
       ],
     };
   }
 }
 
 /**
- * `npm run worker`: the submission email worker and the retention purge without HTTP, for deployments that run web
+ * `npm run worker`: the submission email worker, the retention purge and the donation reconciliation without HTTP, for deployments that run web
  * processes with RUN_WORKER=false. Same configuration as the web process; SIGTERM finishes the jobs in hand, then exits.
  */
 async function main(): Promise<void> {

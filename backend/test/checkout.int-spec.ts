@@ -1,6 +1,7 @@
 import { DONATION_TIERS, ROUTES } from '@stichting/contracts';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_DONATION_PRODUCT_ID } from '../src/config/app-config';
 import { PrismaService } from '../src/database/prisma.service';
 import { donationBody } from './support/submissions';
 import { createTestDatabase } from './support/test-database';
@@ -26,7 +27,7 @@ describe('POST /api/create-checkout-session', () => {
   });
   afterAll(() => stack.close());
 
-  it('creates a monthly EUR subscription session for the 250 tier and stores the intent as open', async () => {
+  it('creates a monthly EUR subscription session for the 250 tier and stores the donation as open', async () => {
     expect(DONATION_TIERS).toContain(250);
     const response = await post(stack, donation({ source: 'social_media', platform: 'instagram', referral: 'yes' }));
     expect(response.status).toBe(200);
@@ -42,22 +43,27 @@ describe('POST /api/create-checkout-session', () => {
     expect(p.get('line_items[0][price_data][currency]')).toBe('eur');
     expect(p.get('line_items[0][price_data][unit_amount]')).toBe('25000');
     expect(p.get('line_items[0][price_data][recurring][interval]')).toBe('month');
-    expect(p.get('line_items[0][price_data][product_data][name]')).toBe('Maandelijkse donatie');
+    // One product for every gift (docs/architecture.md §9.10): created once under its configured id, not per session.
+    expect(p.get('line_items[0][price_data][product]')).toBe(DEFAULT_DONATION_PRODUCT_ID);
+    expect([...p.keys()].filter((key) => key.includes('product_data'))).toEqual([]);
+    expect(stack.stripe.products.get(DEFAULT_DONATION_PRODUCT_ID)).toMatchObject({ name: 'Maandelijkse donatie' });
+    // Dynamic payment methods: the Dashboard decides (iDEAL, SEPA Direct Debit, cards), the code names none.
+    expect([...p.keys()].filter((key) => key.includes('payment_method'))).toEqual([]);
     expect(p.get('line_items[0][quantity]')).toBe('1');
     expect(p.get('customer_email')).toBe('anna@example.org');
     expect(p.get('locale')).toBe('nl');
     expect(p.get('success_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.thankYou.nl}?amount=250`);
     expect(p.get('cancel_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.donationCancelled.nl}`);
 
-    const intent = await prisma.donationIntent.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
-    expect(session.idempotencyKey).toBe(intent.id);
+    const stored = await prisma.donation.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
+    expect(session.idempotencyKey).toBe(stored.id);
     for (const prefix of ['metadata', 'subscription_data[metadata]']) {
-      expect(p.get(`${prefix}[intent_id]`)).toBe(intent.id);
+      expect(p.get(`${prefix}[donation_id]`)).toBe(stored.id);
       expect(p.get(`${prefix}[language]`)).toBe('nl');
       expect(p.get(`${prefix}[source]`)).toBe('social_media');
       expect(p.get(`${prefix}[referral]`)).toBe('yes');
     }
-    expect(intent).toMatchObject({
+    expect(stored).toMatchObject({
       status: 'open',
       amountCents: 25000,
       currency: 'eur',
@@ -71,24 +77,21 @@ describe('POST /api/create-checkout-session', () => {
     });
   });
 
-  it.each([
-    ['en', 'Monthly donation'],
-    ['es', 'Donación mensual'],
-  ] as const)('sends a custom 7,50 as 750 cents with %s locale and URLs', async (language, product) => {
+  it.each(['en', 'es'] as const)('sends a custom 7,50 as 750 cents with %s locale and URLs', async (language) => {
     const response = await post(stack, donation({ amount: '7,50', language, referral: false, referrerName: 'Bob' }));
     expect(response.status).toBe(200);
     const session = stack.stripe.sessions.at(-1)!;
     const p = session.params;
     expect(p.get('line_items[0][price_data][unit_amount]')).toBe('750');
-    expect(p.get('line_items[0][price_data][product_data][name]')).toBe(product);
+    expect(p.get('line_items[0][price_data][product]')).toBe(DEFAULT_DONATION_PRODUCT_ID);
     expect(p.get('locale')).toBe(language);
     expect(p.get('success_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.thankYou[language]}?amount=7.50`);
     expect(p.get('cancel_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.donationCancelled[language]}`);
     expect(p.get('metadata[language]')).toBe(language);
     expect(p.get('metadata[referral]')).toBe('no');
     expect(p.has('metadata[source]')).toBe(false);
-    const intent = await prisma.donationIntent.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
-    expect(intent).toMatchObject({ amountCents: 750, status: 'open', language, referral: false, referrerName: null });
+    const stored = await prisma.donation.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
+    expect(stored).toMatchObject({ amountCents: 750, status: 'open', language, referral: false, referrerName: null });
   });
 
   it('accepts 7.50 as a number and defaults the language to Dutch', async () => {
@@ -119,7 +122,7 @@ describe('POST /api/create-checkout-session', () => {
     ['unknown field', { isRecurring: true }, 'isRecurring'],
   ])('refuses %s with 400 and field errors, without calling Stripe', async (_label, overrides, field) => {
     const before = stack.stripe.http.requests.length;
-    const intentsBefore = await prisma.donationIntent.count();
+    const donationsBefore = await prisma.donation.count();
     const response = await post(stack, donation(overrides));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { success: boolean; error: string; fields: Record<string, string> };
@@ -127,7 +130,7 @@ describe('POST /api/create-checkout-session', () => {
     expect(body.error).toEqual(expect.any(String));
     expect(Object.keys(body.fields)).toEqual([field]);
     expect(stack.stripe.http.requests.length).toBe(before);
-    expect(await prisma.donationIntent.count()).toBe(intentsBefore);
+    expect(await prisma.donation.count()).toBe(donationsBefore);
   });
 
   it.each([
@@ -136,24 +139,56 @@ describe('POST /api/create-checkout-session', () => {
     ['no token', ''],
   ])('refuses %s with 403, stores nothing and does not call Stripe', async (_label, token) => {
     const before = stack.stripe.http.requests.length;
-    const intentsBefore = await prisma.donationIntent.count();
+    const donationsBefore = await prisma.donation.count();
     const response = await post(stack, donation({ turnstileToken: token }));
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: string }).error).toContain('Security verification failed');
     expect(stack.stripe.http.requests.length).toBe(before);
-    expect(await prisma.donationIntent.count()).toBe(intentsBefore);
+    expect(await prisma.donation.count()).toBe(donationsBefore);
   });
 
-  it('answers 502 with a readable error when Stripe refuses, and keeps the intent marked failed', async () => {
+  it('creates the product once and reuses it for every later donation (also in a new process)', async () => {
+    const created = () => stack.stripe.requestsTo('POST', '/v1/products').length;
+    const before = created();
+    for (const amount of [25, 30]) expect((await post(stack, donation({ amount }))).status).toBe(200);
+    expect(created()).toBe(before);
+    expect(stack.stripe.products.size).toBe(1);
+    // Another app instance on the same Stripe account finds the product and creates none.
+    const second = await startTestStack();
+    try {
+      const products = second.stripe.products;
+      products.set(DEFAULT_DONATION_PRODUCT_ID, { id: DEFAULT_DONATION_PRODUCT_ID, object: 'product', active: true });
+      expect((await post(second, donation())).status).toBe(200);
+      expect(second.stripe.requestsTo('POST', '/v1/products')).toHaveLength(0);
+      expect(second.stripe.sessions.at(-1)!.params.get('line_items[0][price_data][product]')).toBe(
+        DEFAULT_DONATION_PRODUCT_ID,
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('uses the product STRIPE_DONATION_PRODUCT_ID names', async () => {
+    const own = await startTestStack({ STRIPE_DONATION_PRODUCT_ID: 'prod_foundation_gift' });
+    try {
+      expect((await post(own, donation())).status).toBe(200);
+      expect(own.stripe.sessions.at(-1)!.params.get('line_items[0][price_data][product]')).toBe('prod_foundation_gift');
+      expect([...own.stripe.products.keys()]).toEqual(['prod_foundation_gift']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers 502 with a readable error when Stripe refuses, and keeps the donation marked failed', async () => {
     stack.stripe.failNext = { status: 400, type: 'invalid_request_error', message: 'Amount too large' };
     const response = await post(stack, donation({ email: 'failing@example.org' }));
     expect(response.status).toBe(502);
     const body = (await response.json()) as { success: boolean; error: string };
     expect(body).toEqual({ success: false, error: 'The payment provider could not start the checkout' });
-    const intent = await prisma.donationIntent.findFirstOrThrow({ where: { email: 'failing@example.org' } });
-    expect(intent.status).toBe('failed');
-    expect(intent.stripeSessionId).toBeNull();
-    expect(intent.lastError).toContain('Amount too large');
+    const failed = await prisma.donation.findFirstOrThrow({ where: { email: 'failing@example.org' } });
+    expect(failed.status).toBe('failed');
+    expect(failed.stripeSessionId).toBeNull();
+    expect(failed.lastError).toContain('Amount too large');
   });
 
   it('answers 502 when Stripe cannot be reached', async () => {
@@ -162,10 +197,10 @@ describe('POST /api/create-checkout-session', () => {
       const response = await post(down, donation({ email: 'offline@example.org' }));
       expect(response.status).toBe(502);
       expect(((await response.json()) as { error: string }).error).toBe('The payment provider could not be reached');
-      const intent = await down.app
+      const offline = await down.app
         .get(PrismaService)
-        .donationIntent.findFirstOrThrow({ where: { email: 'offline@example.org' } });
-      expect(intent.status).toBe('failed');
+        .donation.findFirstOrThrow({ where: { email: 'offline@example.org' } });
+      expect(offline.status).toBe('failed');
     } finally {
       await down.close();
     }

@@ -28,7 +28,7 @@ const ENDPOINTS = [
       language: 'en',
       turnstileToken: passToken(DONATE_TURNSTILE_ACTION),
     }),
-    table: 'donation_intents',
+    table: 'donations',
   },
   {
     path: '/api/report-error',

@@ -26,8 +26,14 @@ describe('donor emails (outbox, copy, delivery state)', () => {
 
   it('sends the welcome once, in the donor language, with the amount, start date, RSIN, ANBI and both links', async () => {
     const address = 'lucia@example.org';
-    const donationId = await insertDonation(stack, { email: address, language: 'es', amountCents: 2550 });
-    await insertPayment(stack, { intentId: donationId, amountCents: 2550, paidAt: new Date('2026-03-04T10:00:00Z') });
+    const firstPaid = new Date('2026-03-04T10:00:00Z');
+    const donationId = await insertDonation(stack, {
+      email: address,
+      language: 'es',
+      amountCents: 2550,
+      startedAt: firstPaid,
+    });
+    await insertPayment(stack, { intentId: donationId, amountCents: 2550, paidAt: firstPaid });
 
     expect(await queueDonorEmail(stack, { donationId, kind: 'welcome', onceKey: `welcome:${donationId}` })).toBe(true);
     // A repeated webhook decides the same email again: nothing more is stored or sent.
@@ -88,7 +94,7 @@ describe('donor emails (outbox, copy, delivery state)', () => {
 
   it('writes to nobody once the donation has been erased', async () => {
     const donationId = await insertDonation(stack, { email: 'erased@example.org' });
-    await sql(stack, `UPDATE donation_intents SET erased_at = now(), email = 'erased' WHERE id = $1`, [donationId]);
+    await sql(stack, `UPDATE donations SET erased_at = now(), email = 'erased' WHERE id = $1`, [donationId]);
     await queueDonorEmail(stack, { donationId, kind: 'cancelled', onceKey: `cancelled:${donationId}` });
     const row = await waitFor(
       async () => (await donorEmailExport(stack)).find((r) => r.donation_id === donationId && r.status === 'dead'),

@@ -87,7 +87,7 @@ describe('manage link (Stripe customer portal)', () => {
     const links = stack.app.get(DonorLinks);
     const noCustomer = await insertDonation(stack, { email: 'n@example.org', language: 'en', customer: null });
     const erased = await insertDonation(stack, { email: 'e@example.org', language: 'en' });
-    await sql(stack, 'UPDATE donation_intents SET erased_at = now() WHERE id = $1', [erased]);
+    await sql(stack, 'UPDATE donations SET erased_at = now() WHERE id = $1', [erased]);
     for (const id of [noCustomer, erased]) {
       expect((await open(stack, links.manageUrl(id, 'en'))).location).toBe('/en/my-donation?link=invalid');
     }

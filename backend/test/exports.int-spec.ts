@@ -37,20 +37,24 @@ VALUES
  ('${IDS.contact}', 'contact', 'en', '=HYPERLINK("http://evil.example","click")', 'anna@example.org', NULL, NULL,
   'Vraag', 'Hello', NULL, NULL, NULL, NULL, '{}', '{}', NULL, NULL, NULL, '2026-04-15 12:00+00',
   'queued', 0, NULL, NULL);
-INSERT INTO donation_intents (id, amount_cents, name, email, message, source, referral, referrer_name, referrer_email,
-  language, status, created_at, updated_at)
+INSERT INTO donations (id, amount_cents, name, email, message, source, referral, referrer_name, referrer_email,
+  language, status, created_at, updated_at, payment_method_type, started_at, next_payment_at, failed_attempts,
+  cancel_at_period_end)
 VALUES
- ('${IDS.piet}', 1250, 'Piet Jansen', 'piet@example.org', 'Succes!', 'google', false, NULL, NULL, 'nl', 'completed',
-  '2026-01-10 10:00+01', '2026-01-10 10:05+01'),
+ ('${IDS.piet}', 1250, 'Piet Jansen', 'piet@example.org', 'Succes!', 'google', false, NULL, NULL, 'nl', 'past_due',
+  '2026-01-10 10:00+01', '2026-01-10 10:05+01', 'sepa_debit', '2026-01-10 10:05+01', '2026-03-13 10:05+01', 2, false),
  ('${IDS.pending}', 500, 'Anna Smit', 'anna@example.org', NULL, 'volunteer', true, 'José Müller', 'jose@example.org',
-  'en', 'pending', '2026-02-01 12:00+01', '2026-02-01 12:00+01'),
+  'en', 'pending', '2026-02-01 12:00+01', '2026-02-01 12:00+01', NULL, NULL, NULL, 0, false),
  ('${IDS.newYear}', 2500, 'Łukasz Nowak', 'lukasz@example.org', NULL, NULL, NULL, NULL, NULL, 'nl', 'failed',
-  '2025-12-31 23:30+00', '2025-12-31 23:30+00');
-INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, stripe_subscription_id, amount_cents, status, created_at)
+  '2025-12-31 23:30+00', '2025-12-31 23:30+00', NULL, NULL, NULL, 0, false);
+INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, stripe_subscription_id, amount_cents, status,
+  invoice_created_at, paid_at, payment_method_type, attempt_count, refunded_cents)
 VALUES
- (gen_random_uuid(), '${IDS.piet}', 'in_1', 'sub_1', 1250, 'paid', '2026-01-10 10:05+01'),
- (gen_random_uuid(), '${IDS.piet}', 'in_2', 'sub_1', 1250, 'paid', '2026-02-10 10:05+01'),
- (gen_random_uuid(), '${IDS.piet}', 'in_3', 'sub_1', 1250, 'failed', '2026-03-10 10:05+01');
+ (gen_random_uuid(), '${IDS.piet}', 'in_1', 'sub_1', 1250, 'refunded', '2026-01-10 10:04+01', '2026-01-10 10:05+01',
+  'ideal', 1, 1250),
+ (gen_random_uuid(), '${IDS.piet}', 'in_2', 'sub_1', 1250, 'paid', '2026-02-10 08:00+01', '2026-02-13 10:05+01',
+  'sepa_debit', 1, 0),
+ (gen_random_uuid(), '${IDS.piet}', 'in_3', 'sub_1', 1250, 'failed', '2026-03-10 10:05+01', NULL, 'sepa_debit', 2, 0);
 INSERT INTO donor_emails (id, donation_id, kind, once_key, language, status, attempts, sent_at, created_at)
 VALUES
  (gen_random_uuid(), '${IDS.piet}', 'welcome', 'welcome:piet', 'nl', 'sent', 1, '2026-01-10 10:06+01',
@@ -160,7 +164,14 @@ describe('staff exports', () => {
       expect(all[1]).toMatchObject({
         amount_eur: '12.50',
         amount_cents: '1250',
-        status: 'completed',
+        status: 'past_due',
+        payment_method_type: 'sepa_debit',
+        started_at: '2026-01-10T09:05:00.000Z',
+        next_payment_at: '2026-03-13T09:05:00.000Z',
+        failed_attempts: '2',
+        cancel_at_period_end: 'false',
+        cancelled_at: '',
+        language: 'nl',
         name: 'Piet Jansen',
       });
       expect(all[2]).toMatchObject({ referral: 'true', referrer_email: 'jose@example.org' });
@@ -168,13 +179,29 @@ describe('staff exports', () => {
       const in2026 = await csv('donations', { since: '2026-01-01', until: '2026-12-31' });
       expect(in2026).toHaveLength(3);
       expect((await csv('donations', { statuses: ['pending'] })).map((r) => r.id)).toEqual([IDS.pending]);
+      expect((await csv('donations', { statuses: ['past_due', 'failed'] })).map((r) => r.id)).toEqual([
+        IDS.newYear,
+        IDS.piet,
+      ]);
     });
 
-    it('exports monthly payments with the donor of their intent', async () => {
+    it('exports each monthly payment with its date, amount, method and status, and the donor', async () => {
       const payments = await csv('donation-payments');
       expect(payments.map((p) => p.stripe_invoice_id)).toEqual(['in_1', 'in_2', 'in_3']);
-      expect(payments[0]).toMatchObject({ donor_name: 'Piet Jansen', amount_eur: '12.50', status: 'paid' });
-      const paid = await csv('donation-payments', { statuses: ['paid'], since: '2026-02-01' });
+      expect(payments[0]).toMatchObject({
+        payment_date: '2026-01-10T09:05:00.000Z',
+        amount_eur: '12.50',
+        refunded_eur: '12.50',
+        status: 'refunded',
+        payment_method_type: 'ideal',
+        donor_name: 'Piet Jansen',
+        donor_language: 'nl',
+      });
+      // Paid on the 13th for the month invoiced on the 10th: the date is when the money came.
+      expect(payments[1]).toMatchObject({ payment_date: '2026-02-13T09:05:00.000Z', status: 'paid' });
+      // Never paid: the date is when Stripe invoiced the month.
+      expect(payments[2]).toMatchObject({ payment_date: '2026-03-10T09:05:00.000Z', paid_at: '', attempts: '2' });
+      const paid = await csv('donation-payments', { statuses: ['paid'], since: '2026-02-11' });
       expect(paid.map((p) => p.stripe_invoice_id)).toEqual(['in_2']);
     });
 
@@ -216,7 +243,7 @@ describe('staff exports', () => {
     });
 
     it('writes donation amounts as numbers and honours filters', async () => {
-      const sheet = await readWorkbook('donations', { statuses: ['completed'] });
+      const sheet = await readWorkbook('donations', { statuses: ['past_due'] });
       expect(sheet.rowCount).toBe(2);
       const headers = findDataset('donations')!.columns.map((col) => col.header);
       const row = sheet.getRow(2);
@@ -257,9 +284,11 @@ describe('staff exports', () => {
     });
 
     it('covers every dataset and filter', async () => {
-      expect((await jsonl('donations', { statuses: ['completed'] }))[0]).toMatchObject({
+      expect((await jsonl('donations', { statuses: ['past_due'] }))[0]).toMatchObject({
         amount_eur: 12.5,
         amount_cents: 1250,
+        failed_attempts: 2,
+        payment_method_type: 'sepa_debit',
       });
       expect(await jsonl('donation-payments', { statuses: ['failed'] })).toHaveLength(1);
       expect(await jsonl('error-reports', { until: '2026-03-31' })).toHaveLength(1);
@@ -371,8 +400,15 @@ describe('staff exports opened in a spreadsheet, with "," or ";" as list separat
       [HOSTILE.name, HOSTILE.location, HOSTILE.subject, HOSTILE.message, HOSTILE.description],
     );
     await db.query(
-      `INSERT INTO donation_intents (id, amount_cents, name, email, message, language, status)
-       VALUES (gen_random_uuid(), 1000, '  =cmd|x', 'donor@example.org', 'Succes;-cmd|x', 'nl', 'completed')`,
+      `INSERT INTO donations (id, amount_cents, name, email, message, language, status, payment_method_type)
+       VALUES ('00000000-0000-4000-8000-0000000000a1', 1000, '  =cmd|x', 'donor@example.org', 'Succes;-cmd|x', 'nl',
+         'active', '=wero|x')`,
+    );
+    // A payment method type is Stripe's text, stored as sent: a hostile one is neutralised like any text.
+    await db.query(
+      `INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, amount_cents, status, invoice_created_at,
+         payment_method_type)
+       VALUES (gen_random_uuid(), '00000000-0000-4000-8000-0000000000a1', 'in_hostile', 1000, 'paid', now(), '+ideal;@x')`,
     );
     // Error reports arrive from anyone's browser; rows stored before input was trimmed may start with spaces.
     await db.query(

@@ -207,8 +207,8 @@ describe('generated bad inputs against every POST endpoint', () => {
     expect(await count('error_reports')).toBe(reportsBefore);
   });
 
-  it('POST /api/create-checkout-session: no 5xx, a JSON 4xx every time, no intent, no Stripe call', async () => {
-    const intentsBefore = await count('donation_intents');
+  it('POST /api/create-checkout-session: no 5xx, a JSON 4xx every time, no donation, no Stripe call', async () => {
+    const donationsBefore = await count('donations');
     const base = {
       amount: 25,
       name: 'Ana',
@@ -227,10 +227,10 @@ describe('generated bad inputs against every POST endpoint', () => {
       ),
       { numRuns: RUNS_PER_ENDPOINT },
     );
-    expect(await count('donation_intents')).toBe(intentsBefore);
+    expect(await count('donations')).toBe(donationsBefore);
     expect(stack.stripe.sessions).toHaveLength(0);
     await expectControlWrites(
-      'donation_intents',
+      'donations',
       '/api/create-checkout-session',
       { ...base, turnstileToken: passToken('donate') },
       200,

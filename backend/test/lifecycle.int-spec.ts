@@ -51,10 +51,10 @@ describe('npm run purge', () => {
     await db.query(`INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at) VALUES
       (gen_random_uuid(), 'old', 'old error', ${ago(200)}, ${ago(91)}),
       (gen_random_uuid(), 'recent', 'recent error', ${ago(200)}, ${ago(5)})`);
-    await db.query(`INSERT INTO donation_intents (id, amount_cents, email, language, status, created_at)
-      VALUES ('${id(50)}', 1000, 'old@example.org', 'nl', 'completed', ${ago(2500)})`);
-    await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
-      VALUES (gen_random_uuid(), '${id(50)}', 'in_old', 1000, 'paid', ${ago(2490)})`);
+    await db.query(`INSERT INTO donations (id, amount_cents, email, language, status, created_at)
+      VALUES ('${id(50)}', 1000, 'old@example.org', 'nl', 'active', ${ago(2500)})`);
+    await db.query(`INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, amount_cents, status, created_at,
+      invoice_created_at) VALUES (gen_random_uuid(), '${id(50)}', 'in_old', 1000, 'paid', ${ago(2490)}, ${ago(2490)})`);
   });
   afterAll(async () => {
     await db.end();
@@ -93,7 +93,7 @@ describe('npm run purge', () => {
     expect(run.stdout.toString()).toContain('Rows deleted:');
     expect(await remaining()).toEqual([id(2), id(4), id(6)]);
     expect((await db.query('SELECT fingerprint FROM error_reports')).rows).toEqual([{ fingerprint: 'recent' }]);
-    expect(await count(db, 'SELECT count(*) FROM donation_intents')).toBe(1);
+    expect(await count(db, 'SELECT count(*) FROM donations')).toBe(1);
     expect(await count(db, 'SELECT count(*) FROM donation_payments')).toBe(1);
     const { rows } = await db.query('SELECT action, detail FROM audit_log');
     expect(rows).toEqual([
@@ -157,15 +157,15 @@ describe('npm run erase', () => {
       ${submission(id(1), 'volunteer', 'jose@example.org', 10)},
       ${submission(id(2), 'help-request', 'Jose@Example.ORG', 5, 'dead')},
       ${submission(id(3), 'contact', 'someone.else@example.org', 3)}`);
-    await db.query(`INSERT INTO donation_intents (id, amount_cents, name, email, message, referral, referrer_name,
+    await db.query(`INSERT INTO donations (id, amount_cents, name, email, message, referral, referrer_name,
         referrer_email, language, status, stripe_customer_id, created_at) VALUES
-      ('${id(11)}', 1250, 'José Müller', 'JOSE@example.org', 'Veel succes', false, NULL, NULL, 'nl', 'completed',
+      ('${id(11)}', 1250, 'José Müller', 'JOSE@example.org', 'Veel succes', false, NULL, NULL, 'nl', 'active',
         'cus_1', ${ago(20)}),
       ('${id(12)}', 500, 'Anna Smit', 'anna@example.org', 'Via José', true, 'José Müller', 'jose@example.org', 'nl',
         'open', 'cus_2', ${ago(15)}),
-      ('${id(13)}', 2500, 'Piet', 'piet@example.org', NULL, NULL, NULL, NULL, 'nl', 'completed', 'cus_3', ${ago(15)})`);
-    await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status)
-      VALUES (gen_random_uuid(), '${id(11)}', 'in_1', 1250, 'paid')`);
+      ('${id(13)}', 2500, 'Piet', 'piet@example.org', NULL, NULL, NULL, NULL, 'nl', 'active', 'cus_3', ${ago(15)})`);
+    await db.query(`INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, amount_cents, status,
+      invoice_created_at) VALUES (gen_random_uuid(), '${id(11)}', 'in_1', 1250, 'paid', now())`);
   });
   afterAll(async () => {
     await db.end();
@@ -174,7 +174,7 @@ describe('npm run erase', () => {
 
   const snapshot = async () => ({
     submissions: (await db.query('SELECT * FROM submissions ORDER BY id')).rows,
-    intents: (await db.query('SELECT * FROM donation_intents ORDER BY id')).rows,
+    donations: (await db.query('SELECT * FROM donations ORDER BY id')).rows,
     payments: (await db.query('SELECT * FROM donation_payments ORDER BY id')).rows,
   });
 
@@ -187,7 +187,7 @@ describe('npm run erase', () => {
     expect(out).toContain(`${id(1)}  `);
     expect(out).toMatch(new RegExp(`${id(2)}  \\d{4}-\\d{2}-\\d{2}  help-request  email dead`));
     expect(out).toContain('Donations: 1');
-    expect(out).toMatch(new RegExp(`${id(11)}  \\d{4}-\\d{2}-\\d{2}  completed  EUR 12.50`));
+    expect(out).toMatch(new RegExp(`${id(11)}  \\d{4}-\\d{2}-\\d{2}  active  EUR 12.50`));
     expect(out).toContain('Named as referrer on other donations: 1');
     expect(out).toContain('Dry run: nothing changed.');
     expect(out).not.toMatch(/José|Müller|Naam|@example\.org|\+31/);
@@ -224,19 +224,19 @@ describe('npm run erase', () => {
     }
     expect(after.submissions[2]).toEqual(before.submissions[2]);
 
-    expect(after.intents[0]).toMatchObject({
+    expect(after.donations[0]).toMatchObject({
       amount_cents: 1250,
-      status: 'completed',
-      created_at: before.intents[0].created_at,
+      status: 'active',
+      created_at: before.donations[0].created_at,
       stripe_customer_id: 'cus_1',
       name: null,
       email: '[erased]',
       message: null,
     });
-    expect(after.intents[0].erased_at).toBeInstanceOf(Date);
+    expect(after.donations[0].erased_at).toBeInstanceOf(Date);
     // Only the referrer fields of someone else's donation.
-    expect(after.intents[1]).toEqual({ ...before.intents[1], referrer_name: null, referrer_email: null });
-    expect(after.intents[2]).toEqual(before.intents[2]);
+    expect(after.donations[1]).toEqual({ ...before.donations[1], referrer_name: null, referrer_email: null });
+    expect(after.donations[2]).toEqual(before.donations[2]);
     expect(after.payments).toEqual(before.payments);
 
     const { rows } = await db.query('SELECT action, detail FROM audit_log');
@@ -246,7 +246,7 @@ describe('npm run erase', () => {
         detail: {
           emailSha256: createHash('sha256').update('jose@example.org').digest('hex'),
           submissions: 2,
-          donationIntents: 1,
+          donations: 1,
           referrals: 1,
         },
       },

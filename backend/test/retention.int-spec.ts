@@ -37,19 +37,22 @@ describe('default retention periods', () => {
       (gen_random_uuid(), 'a', 'error expired', ${justOlder(reports + 30)}, ${justOlder(reports)}),
       (gen_random_uuid(), 'b', 'error kept', ${justOlder(reports + 30)}, ${justYounger(reports)})`);
     const donations = DOCUMENTED_DAYS.donations;
-    await db.query(`INSERT INTO donation_intents (id, amount_cents, email, language, status, created_at, updated_at)
+    await db.query(`INSERT INTO donations (id, amount_cents, email, language, status, created_at, updated_at)
       VALUES
       ('00000000-0000-4000-8000-000000000001', 1000, 'expired@example.org', 'nl', 'cancelled',
         ${justOlder(donations + 400)}, ${justOlder(donations)}),
       ('00000000-0000-4000-8000-000000000002', 1000, 'kept@example.org', 'nl', 'cancelled',
         ${justOlder(donations + 400)}, ${justYounger(donations)}),
-      ('00000000-0000-4000-8000-000000000003', 1000, 'paying@example.org', 'nl', 'completed',
+      ('00000000-0000-4000-8000-000000000003', 1000, 'paying@example.org', 'nl', 'active',
         ${justOlder(donations + 400)}, ${justOlder(donations + 400)})`);
-    await db.query(`INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
-      VALUES
-      (gen_random_uuid(), '00000000-0000-4000-8000-000000000001', 'in_expired', 1000, 'paid', ${justOlder(donations)}),
-      (gen_random_uuid(), '00000000-0000-4000-8000-000000000003', 'in_old', 1000, 'paid', ${justOlder(donations)}),
-      (gen_random_uuid(), '00000000-0000-4000-8000-000000000003', 'in_kept', 1000, 'paid', ${justYounger(donations)})`);
+    await db.query(`INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, amount_cents, status, created_at,
+      invoice_created_at) VALUES
+      (gen_random_uuid(), '00000000-0000-4000-8000-000000000001', 'in_expired', 1000, 'paid', ${justOlder(donations)},
+        ${justOlder(donations)}),
+      (gen_random_uuid(), '00000000-0000-4000-8000-000000000003', 'in_old', 1000, 'paid', ${justOlder(donations)},
+        ${justOlder(donations)}),
+      (gen_random_uuid(), '00000000-0000-4000-8000-000000000003', 'in_kept', 1000, 'paid', ${justYounger(donations)},
+        ${justYounger(donations)})`);
   });
   afterAll(async () => {
     await db.end();
@@ -70,7 +73,7 @@ describe('default retention periods', () => {
     expect(await rows('SELECT message FROM error_reports')).toEqual(['error kept']);
     expect(await rows('SELECT stripe_invoice_id FROM donation_payments')).toEqual(['in_kept']);
     // A donation whose last change and payments are past the period goes; one still being paid stays with its donor.
-    expect(await rows('SELECT email FROM donation_intents ORDER BY email')).toEqual([
+    expect(await rows('SELECT email FROM donations ORDER BY email')).toEqual([
       'kept@example.org',
       'paying@example.org',
     ]);

@@ -14,7 +14,6 @@ export const DONATION_SOURCES = [
   'other',
 ] as const;
 export const DONATION_PLATFORMS = ['instagram', 'facebook', 'tiktok', 'youtube', 'linkedin', 'other'] as const;
-export const DONATION_STATUSES = ['pending', 'open', 'completed', 'failed', 'cancelled'] as const;
 
 /**
  * docs/product.md §4: "7,50" and "7.50" both mean 7.5 euro; at most two decimals, so "5.000" is refused rather than read

@@ -1,24 +1,12 @@
 import { type HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { ApiError, TooManyRequestsError } from '../common/api-error';
-import { PrismaService } from '../database/prisma.service';
-import type { Prisma } from '../generated/prisma/client';
 import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
 import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
-import { StripeClient } from '../stripe/stripe.client';
+import { StripeClient, STRIPE_API_VERSION } from '../stripe/stripe.client';
+import { DonationLedger, isReadableApiVersion, type LedgerOutcome } from './donation-ledger.service';
 
-type Tx = Prisma.TransactionClient;
-
-/** The only event types that change anything; everything else is acknowledged and ignored (an allowlist, docs/architecture.md §10.1). */
-export const HANDLED_EVENT_TYPES = [
-  'checkout.session.completed',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.deleted',
-] as const;
-type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED_EVENT_TYPES)[number] }>;
-
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+export type WebhookOutcome = LedgerOutcome;
 
 /**
  * Refused deliveries (bad, stale or missing signature) one address may cause per minute, each logged as one short
@@ -28,27 +16,19 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 export const WEBHOOK_REJECTIONS_PER_MINUTE = 10;
 
 /** The reason codes of `{"event":"stripe_webhook_rejected","reason":…}` log lines. */
-type RejectionReason = 'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
-}
+type RejectionReason =
+  'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited' | 'api_version';
 
 /**
- * Reconciles donations with Stripe's webhooks. Each event is recorded in the stripe_events ledger in the same
- * transaction as its effect, so a repeated delivery (same event id) changes nothing, and a failed effect leaves no
- * ledger row for Stripe's retry to trip over. From the payload only ids, amounts and statuses are used.
- * Everything here is a few small writes: the webhook answers within milliseconds, no external calls.
+ * Stripe's webhook deliveries (docs/architecture.md §3.5): checks the signature and the API version the event was
+ * rendered in, then hands the event to the donation ledger, which applies it once.
  */
 @Injectable()
 export class CheckoutWebhookService {
   private readonly logger = new Logger(CheckoutWebhookService.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly ledger: DonationLedger,
     private readonly stripe: StripeClient,
     private readonly rateLimits: SlidingWindowRateLimitStorage,
   ) {}
@@ -60,21 +40,36 @@ export class CheckoutWebhookService {
     client: string,
   ): Promise<{ received: true; outcome: WebhookOutcome }> {
     const event = this.verify(rawBody, signature, client);
-    if (!isHandled(event)) {
-      this.logger.log({ eventId: event.id, type: event.type }, 'stripe event ignored');
-      return { received: true, outcome: 'ignored' };
+    if (!isReadableApiVersion(event)) {
+      // Signed by Stripe, so not counted against the sender: the endpoint is set to another API version, whose
+      // shapes this build does not read. 400 keeps the event at Stripe, which retries it once the endpoint is fixed.
+      this.logger.warn(
+        {
+          event: 'stripe_webhook_rejected',
+          reason: 'api_version' satisfies RejectionReason,
+          apiVersion: event.api_version,
+        },
+        `stripe webhook rejected: the endpoint sends API version ${event.api_version}, this build reads ${STRIPE_API_VERSION}`,
+      );
+      throw new ApiError(
+        HttpStatus.BAD_REQUEST,
+        `This endpoint reads Stripe API version ${STRIPE_API_VERSION}; set the webhook endpoint to it.`,
+      );
     }
-    const outcome = await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.stripeEvent.createMany({
-        data: [{ id: event.id, type: event.type }],
-        skipDuplicates: true,
-      });
-      if (count === 0) return 'duplicate' as const;
-      await this.apply(tx, event);
-      await tx.stripeEvent.update({ where: { id: event.id }, data: { processedAt: new Date() } });
-      return 'processed' as const;
-    });
-    this.logger.log({ eventId: event.id, type: event.type, outcome }, 'stripe event');
+    let result;
+    try {
+      result = await this.ledger.record(event);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      // Looking up the invoice's payment failed: Stripe retries the delivery later.
+      this.logger.error(
+        { eventId: event.id, type: event.type, err: error.message },
+        'stripe lookup for an event failed',
+      );
+      throw new ApiError(HttpStatus.BAD_GATEWAY, 'The payment provider could not be reached');
+    }
+    const { outcome, changes } = result;
+    this.logger.log({ eventId: event.id, type: event.type, outcome, changes }, 'stripe event');
     return { received: true, outcome };
   }
 
@@ -108,128 +103,4 @@ export class CheckoutWebhookService {
   private logRejection(reason: RejectionReason): void {
     this.logger.warn({ event: 'stripe_webhook_rejected', reason }, 'stripe webhook rejected');
   }
-
-  private async apply(tx: Tx, event: HandledEvent): Promise<void> {
-    switch (event.type) {
-      case 'checkout.session.completed':
-        return this.checkoutCompleted(tx, event.data.object);
-      case 'invoice.paid':
-        return this.invoicePaid(tx, event.data.object);
-      case 'invoice.payment_failed':
-        return this.invoiceFailed(tx, event.data.object);
-      case 'customer.subscription.deleted':
-        return this.subscriptionDeleted(tx, event.data.object);
-    }
-  }
-
-  /** The donor finished Checkout: the subscription exists. */
-  private async checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Promise<void> {
-    const intent = await this.findIntent(tx, {
-      intentId: session.metadata?.intent_id,
-      sessionId: session.id,
-      subscriptionId: idOf(session.subscription),
-    });
-    if (!intent) {
-      this.logger.warn({ sessionId: session.id }, 'checkout.session.completed for an unknown donation intent');
-      return;
-    }
-    await tx.donationIntent.update({
-      where: { id: intent.id },
-      data: {
-        // A cancellation that overtook this event stays a cancellation.
-        status: intent.status === 'cancelled' ? 'cancelled' : 'completed',
-        stripeSessionId: intent.stripeSessionId ?? session.id,
-        stripeCustomerId: idOf(session.customer) ?? intent.stripeCustomerId,
-        stripeSubscriptionId: idOf(session.subscription) ?? intent.stripeSubscriptionId,
-        lastError: null,
-      },
-    });
-  }
-
-  /** One row per invoice, i.e. per month; a later "paid" wins over an earlier failed attempt. */
-  private async invoicePaid(tx: Tx, invoice: Stripe.Invoice): Promise<void> {
-    const row = await this.paymentRow(tx, invoice, 'paid');
-    await tx.donationPayment.upsert({
-      where: { stripeInvoiceId: row.stripeInvoiceId },
-      create: row,
-      update: { status: 'paid', amountCents: row.amountCents, currency: row.currency },
-    });
-  }
-
-  /** A failed attempt is recorded once; it never overwrites a payment that already succeeded. */
-  private async invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<void> {
-    const row = await this.paymentRow(tx, invoice, 'failed');
-    await tx.donationPayment.createMany({ data: [row], skipDuplicates: true });
-  }
-
-  private async subscriptionDeleted(tx: Tx, subscription: Stripe.Subscription): Promise<void> {
-    const intent = await this.findIntent(tx, {
-      intentId: subscription.metadata?.intent_id,
-      subscriptionId: subscription.id,
-    });
-    if (!intent) {
-      this.logger.warn({ subscriptionId: subscription.id }, 'subscription deleted for an unknown donation intent');
-      return;
-    }
-    await tx.donationIntent.update({
-      where: { id: intent.id },
-      data: { status: 'cancelled', stripeSubscriptionId: intent.stripeSubscriptionId ?? subscription.id },
-    });
-  }
-
-  private async paymentRow(
-    tx: Tx,
-    invoice: Stripe.Invoice,
-    status: 'paid' | 'failed',
-  ): Promise<Prisma.DonationPaymentCreateManyInput & { stripeInvoiceId: string }> {
-    const subscriptionId = subscriptionOfInvoice(invoice);
-    // invoice.paid for the first month may arrive before checkout.session.completed: fall back to the intent id
-    // the subscription carries in its metadata.
-    const intent = await this.findIntent(tx, {
-      subscriptionId,
-      intentId: invoice.parent?.subscription_details?.metadata?.intent_id,
-    });
-    if (intent && !intent.stripeSubscriptionId && subscriptionId) {
-      await tx.donationIntent.update({ where: { id: intent.id }, data: { stripeSubscriptionId: subscriptionId } });
-    }
-    if (!intent) this.logger.warn({ invoiceId: invoice.id, subscriptionId }, 'invoice for an unknown donation');
-    return {
-      stripeInvoiceId: invoice.id,
-      intentId: intent?.id ?? null,
-      stripeSubscriptionId: subscriptionId,
-      amountCents: status === 'paid' ? invoice.amount_paid : invoice.amount_due,
-      currency: invoice.currency,
-      status,
-    };
-  }
-
-  private async findIntent(
-    tx: Tx,
-    keys: { intentId?: string | null; sessionId?: string | null; subscriptionId?: string | null },
-  ) {
-    if (keys.subscriptionId) {
-      const bySubscription = await tx.donationIntent.findUnique({
-        where: { stripeSubscriptionId: keys.subscriptionId },
-      });
-      if (bySubscription) return bySubscription;
-    }
-    if (keys.intentId && UUID.test(keys.intentId)) {
-      const byId = await tx.donationIntent.findUnique({ where: { id: keys.intentId } });
-      if (byId) return byId;
-    }
-    if (keys.sessionId) return tx.donationIntent.findUnique({ where: { stripeSessionId: keys.sessionId } });
-    return null;
-  }
-}
-
-function isHandled(event: Stripe.Event): event is HandledEvent {
-  return (HANDLED_EVENT_TYPES as readonly string[]).includes(event.type);
-}
-
-/** Since API version 2025-03-31 the subscription sits under parent.subscription_details; older payloads had it at the top. */
-function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
-  const current = idOf(invoice.parent?.subscription_details?.subscription);
-  if (current) return current;
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
-  return idOf(legacy);
 }

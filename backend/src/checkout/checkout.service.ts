@@ -8,19 +8,19 @@ import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { TurnstileService } from '../turnstile/turnstile.service';
-import type { DonationIntent } from '../generated/prisma/client';
+import type { Donation } from '../generated/prisma/client';
+import { DonationStatus } from './donation-state';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 
-/** Name of the monthly product on the Checkout page and the donor's invoices, in the page's language. */
-const MONTHLY_DONATION_PRODUCT: Record<Language, string> = {
-  nl: 'Maandelijkse donatie',
-  en: 'Monthly donation',
-  es: 'Donación mensual',
-};
+/**
+ * Name of the one product every monthly gift is a price of, when the app creates it (docs/architecture.md §9.9): on
+ * the Checkout page and the donor's invoices. Dutch, the foundation's language; staff may rename it in the Dashboard.
+ */
+export const DONATION_PRODUCT_NAME = 'Maandelijkse donatie';
 
 /**
  * What the donor reads after "Error processing donation: …" (docs/product.md §8), so no final full stop: the page adds
- * ". Please try again later.". Stripe's own wording stays in the intent's last_error and the log.
+ * ". Please try again later.". Stripe's own wording stays in the donation's last_error and the log.
  */
 export const CHECKOUT_ERRORS = {
   unreachable: 'The payment provider could not be reached',
@@ -33,12 +33,14 @@ export interface CheckoutSessionCreated {
 }
 
 /**
- * Starts a monthly donation (docs/product.md §4, §7): the intent is stored first, so every attempt is on record, then a
- * Stripe Checkout Session in subscription mode is created with the intent id as idempotency key.
+ * Starts a monthly donation (docs/product.md §4, §7): the donation is stored first (open), so every attempt is on
+ * record, then a Stripe Checkout Session in subscription mode is created with the donation id as idempotency key.
  */
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger(CheckoutService.name);
+  /** The donation product is looked up (or created) once per process, when the first donor starts Checkout. */
+  private product: Promise<string> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,11 +49,11 @@ export class CheckoutService {
     private readonly turnstile: TurnstileService,
   ) {}
 
-  /** Validated input (DTO) -> bot check (403) -> intent stored (503 if PostgreSQL is down) -> Stripe (502). */
+  /** Validated input (DTO) -> bot check (403) -> donation stored (503 if PostgreSQL is down) -> Stripe (502). */
   async createCheckoutSession(dto: CreateCheckoutSessionDto, remoteIp: string): Promise<CheckoutSessionCreated> {
     await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp, DONATE_TURNSTILE_ACTION);
     const language = dto.language ?? DEFAULT_LANGUAGE;
-    const intent = await this.prisma.donationIntent.create({
+    const donation = await this.prisma.donation.create({
       data: {
         amountCents: Math.round(dto.amount * 100),
         currency: 'eur',
@@ -65,38 +67,54 @@ export class CheckoutService {
         referrerName: dto.referral === false ? null : (dto.referrerName ?? null),
         referrerEmail: dto.referral === false ? null : (dto.referrerEmail ?? null),
         language,
-        status: 'pending',
+        status: DonationStatus.open,
       },
     });
 
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.createCheckoutSession(this.sessionParams(intent, language), intent.id);
+      const product = await this.donationProduct();
+      session = await this.stripe.createCheckoutSession(this.sessionParams(donation, language, product), donation.id);
     } catch (error) {
-      throw await this.fail(intent.id, error);
+      throw await this.fail(donation.id, error);
     }
-    if (!session.url) throw await this.fail(intent.id, new Error(`session ${session.id} has no url`), 'noUrl');
+    if (!session.url) throw await this.fail(donation.id, new Error(`session ${session.id} has no url`), 'noUrl');
 
     try {
-      await this.prisma.donationIntent.update({
-        where: { id: intent.id },
-        data: { status: 'open', stripeSessionId: session.id },
-      });
+      await this.prisma.donation.update({ where: { id: donation.id }, data: { stripeSessionId: session.id } });
     } catch (error) {
-      // The session exists and carries intent_id in its metadata, so the webhook still finds this intent:
+      // The session exists and carries donation_id in its metadata, so the webhook still finds this donation:
       // better to let the donor pay than to throw away a working checkout page.
       this.logger.error(
-        { intentId: intent.id, err: (error as Error).message },
+        { donationId: donation.id, err: (error as Error).message },
         'could not save the checkout session id',
       );
     }
     return { url: session.url };
   }
 
-  private sessionParams(intent: DonationIntent, language: Language): Stripe.Checkout.SessionCreateParams {
-    const metadata: Record<string, string> = { intent_id: intent.id, language };
-    if (intent.source) metadata.source = intent.source;
-    if (intent.referral !== null) metadata.referral = intent.referral ? 'yes' : 'no';
+  /** The product's id, after making sure it exists in Stripe (once per process; tried again after a failure). */
+  private donationProduct(): Promise<string> {
+    const id = this.config.stripeDonationProductId;
+    this.product ??= this.stripe.ensureProduct(id, DONATION_PRODUCT_NAME).then(
+      () => id,
+      (error: unknown) => {
+        this.product = undefined;
+        throw error;
+      },
+    );
+    return this.product;
+  }
+
+  /**
+   * docs/architecture.md §9.9: no list of payment methods. Checkout offers what the Dashboard has switched on for
+   * subscriptions in euro (iDEAL, whose first payment sets up SEPA Direct Debit for the following months, SEPA Direct
+   * Debit, cards), so a method that is renamed, replaced or added needs no code change.
+   */
+  private sessionParams(donation: Donation, language: Language, product: string): Stripe.Checkout.SessionCreateParams {
+    const metadata: Record<string, string> = { donation_id: donation.id, language };
+    if (donation.source) metadata.source = donation.source;
+    if (donation.referral !== null) metadata.referral = donation.referral ? 'yes' : 'no';
     const base = this.config.publicBaseUrl;
     return {
       mode: 'subscription',
@@ -106,33 +124,33 @@ export class CheckoutService {
           quantity: 1,
           price_data: {
             currency: 'eur',
-            unit_amount: intent.amountCents,
+            unit_amount: donation.amountCents,
             recurring: { interval: 'month' },
-            product_data: { name: MONTHLY_DONATION_PRODUCT[language] },
+            product,
           },
         },
       ],
-      customer_email: intent.email,
+      customer_email: donation.email,
       locale: language,
       metadata,
       subscription_data: { metadata },
-      success_url: `${base}${ROUTES.thankYou[language]}?amount=${formatCents(intent.amountCents, 'short')}`,
+      success_url: `${base}${ROUTES.thankYou[language]}?amount=${formatCents(donation.amountCents, 'short')}`,
       cancel_url: `${base}${ROUTES.donationCancelled[language]}`,
     };
   }
 
-  /** Marks the intent failed with Stripe's reason and returns the 502 to throw. */
-  private async fail(intentId: string, error: unknown, kind?: keyof typeof CHECKOUT_ERRORS): Promise<ApiError> {
+  /** Marks the donation failed with Stripe's reason and returns the 502 to throw. */
+  private async fail(donationId: string, error: unknown, kind?: keyof typeof CHECKOUT_ERRORS): Promise<ApiError> {
     const reason = describeStripeError(error);
     const outcome = kind ?? (error instanceof Stripe.errors.StripeConnectionError ? 'unreachable' : 'refused');
-    this.logger.error({ intentId, reason }, 'checkout session could not be created');
+    this.logger.error({ donationId, reason }, 'checkout session could not be created');
     try {
-      await this.prisma.donationIntent.update({
-        where: { id: intentId },
-        data: { status: 'failed', lastError: reason.slice(0, 1000) },
+      await this.prisma.donation.update({
+        where: { id: donationId },
+        data: { status: DonationStatus.failed, failedAt: new Date(), lastError: reason.slice(0, 1000) },
       });
     } catch (updateError) {
-      this.logger.error({ intentId, err: (updateError as Error).message }, 'could not mark the intent failed');
+      this.logger.error({ donationId, err: (updateError as Error).message }, 'could not mark the donation failed');
     }
     return new ApiError(HttpStatus.BAD_GATEWAY, CHECKOUT_ERRORS[outcome]);
   }

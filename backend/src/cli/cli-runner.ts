@@ -6,9 +6,9 @@ import { ConfigError, loadCommandConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 
 /**
- * The staff commands (`npm run export | purge | erase | mail`, docs/staff-exports.md) all run the same way
+ * The staff commands (`npm run export | purge | erase | mail | donations`, docs/staff-exports.md) all run the same way
  * (runCommand): read the arguments, before anything else, so a typo costs nothing → load the configuration
- * (DATABASE_URL and the retention periods only) → check that the database answers → build the command's own small
+ * (DATABASE_URL and the retention periods; the Stripe key for a command that reads from Stripe) → check that the database answers → build the command's own small
  * Nest application context: its module, holding the command and the domain services it injects, and nothing else
  * (no web server, no mail worker, and the job queue only where the work needs it) → run → close → exit code.
  *
@@ -33,6 +33,8 @@ export interface CommandLine<Args> {
   usage: string;
   /** Reads and checks the arguments (UsageError with one clear sentence); HELP for --help. */
   parse(argv: string[]): Args | typeof HELP;
+  /** The command reads from Stripe: it needs STRIPE_SECRET_KEY too (docs/architecture.md §6). */
+  withStripe?: boolean;
   /** The module to build for these arguments, and the command in it that does the work. */
   context(args: Args): { module: Type; command: Type<Command<Args>> };
 }
@@ -51,7 +53,7 @@ async function execute<Args>(line: CommandLine<Args>, argv: string[]): Promise<n
       process.stdout.write(`${line.usage}\n`);
       return 0;
     }
-    const config = loadCommandConfig();
+    const config = loadCommandConfig(process.env, { withStripe: line.withStripe });
     await checkDatabase(config.databaseUrl);
     const { module, command } = line.context(args);
     const context = await NestFactory.createApplicationContext(
@@ -151,4 +153,14 @@ export function parseCommandLine<T extends Options>(argv: string[], options: T, 
     }
     throw new UsageError(error.message.split('\n')[0]);
   }
+}
+
+/** YYYY-MM-DD and a real calendar day (2026-02-30 is refused); a UsageError naming `option` otherwise. */
+export function parseDay(option: string, value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!date || date.toISOString().slice(0, 10) !== value) {
+    throw new UsageError(`Invalid date "${value}" for ${option}: use YYYY-MM-DD, for example 2026-03-01.`);
+  }
+  return value;
 }

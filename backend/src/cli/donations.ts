@@ -1,23 +1,28 @@
 import { runCommand } from './cli-runner';
+import { RECONCILE_COMMAND } from './donations-reconcile';
 import { STATEMENTS_COMMAND } from './donations-statements';
 
 /**
  * `npm run donations -- <subcommand>`: the donation staff commands, one file each (docs/staff-exports.md).
  * Add a subcommand by adding its CommandLine here.
  */
-const SUBCOMMANDS = new Map([['statements', STATEMENTS_COMMAND]]);
+const SUBCOMMANDS = new Map<string, (argv: string[]) => void>([
+  ['reconcile', (argv) => runCommand(RECONCILE_COMMAND, argv)],
+  ['statements', (argv) => runCommand(STATEMENTS_COMMAND, argv)],
+]);
 
 const USAGE = `Usage: npm run donations -- <subcommand> [options]
 
 Subcommands:
+  reconcile    apply Stripe events the webhook missed (last 30 days) [--since YYYY-MM-DD] [--dry-run]
   statements   queue each donor's yearly statement (--year YYYY [--email x] [--dry-run])
 
 Run \`npm run donations -- <subcommand> --help\` for its options.`;
 
 const [name, ...argv] = process.argv.slice(2);
-const line = name === undefined ? undefined : SUBCOMMANDS.get(name);
-if (line) {
-  runCommand(line, argv);
+const run = name === undefined ? undefined : SUBCOMMANDS.get(name);
+if (run) {
+  run(argv);
 } else if (name === undefined || name === '--help' || name === '-h') {
   process.stdout.write(`${USAGE}\n`);
   process.exitCode = name === undefined ? 2 : 0;

@@ -1,9 +1,10 @@
 import { Injectable, Module } from '@nestjs/common';
+import { DONATION_STATUSES, PAYMENT_STATUSES } from '../checkout/donation-state';
 import { DATASETS, findDataset } from '../exports/export-datasets';
 import { EXPORT_FORMATS, EXPORT_TIME_ZONE, type ExportFilters, type ExportFormat } from '../exports/export-query';
 import { ExportService } from '../exports/export.service';
 import type { ExportJob } from '../exports/export-job';
-import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
+import { HELP, parseCommandLine, parseDay, runCommand, UsageError, type Command } from './cli-runner';
 
 const EXPORT_USAGE = `Usage: npm run export -- <dataset> [options]
 
@@ -13,8 +14,8 @@ ${DATASETS.map((d) => `  ${d.name.padEnd(18)} ${d.description}`).join('\n')}
 Options:
   --type <type>        submissions only: volunteer, contact or help-request
   --status <status>    submissions: email status (queued, sending, retrying, sent, dead)
-                       donations: pending, open, completed, failed, cancelled
-                       donation-payments: paid, failed
+                       donations: ${DONATION_STATUSES.join(', ')}
+                       donation-payments: ${PAYMENT_STATUSES.join(', ')}
                        donor-emails: email status (queued, sending, retrying, sent, dead)
                        several at once with commas: --status dead,retrying
   --since YYYY-MM-DD   from this day (inclusive, ${EXPORT_TIME_ZONE} time)
@@ -40,16 +41,6 @@ const list = (values: readonly string[]) =>
   values.length === 1 ? values[0] : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
 
 const formatNamed = (name: string): ExportFormat | undefined => EXPORT_FORMATS.find((format) => format === name);
-
-/** YYYY-MM-DD and a real calendar day (2026-02-30 is refused). */
-function parseDay(option: string, value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`Invalid date "${value}" for ${option}: use YYYY-MM-DD, for example 2026-03-01.`);
-  }
-  return value;
-}
 
 /** Parses and checks everything before the database is touched; throws UsageError with one clear sentence. */
 function parseExportArguments(argv: string[]): ExportArgs | typeof HELP {

@@ -1,10 +1,13 @@
 import {
   ConfigError,
+  DEFAULT_DONATION_PRODUCT_ID,
+  loadCommandConfig,
   loadConfig,
   TURNSTILE_ALWAYS_PASS_SECRET,
   TURNSTILE_DEFAULT_VERIFY_URL,
   type Env,
 } from './app-config';
+import { STRIPE_API_VERSION } from './stripe-api-version';
 
 /** Every required variable, valid, and nothing optional: what an operator must set at the least. */
 const REQUIRED: Env = {
@@ -303,6 +306,47 @@ describe('configuration from the environment', () => {
 
     it('boots in production with the defaults', () => {
       expect(loadConfig(production).nodeEnv).toBe('production');
+    });
+  });
+
+  describe('Stripe: the donation product and the webhook API version', () => {
+    it('uses one product for every gift: monthly_donation unless STRIPE_DONATION_PRODUCT_ID names another', () => {
+      expect(loadConfig(REQUIRED).stripeDonationProductId).toBe(DEFAULT_DONATION_PRODUCT_ID);
+      expect(DEFAULT_DONATION_PRODUCT_ID).toBe('monthly_donation');
+      expect(loadConfig({ ...REQUIRED, STRIPE_DONATION_PRODUCT_ID: ' prod_Q1w2E3 ' }).stripeDonationProductId).toBe(
+        'prod_Q1w2E3',
+      );
+      expect(problemsOf({ ...REQUIRED, STRIPE_DONATION_PRODUCT_ID: 'monthly gift/€' })).toEqual([
+        'STRIPE_DONATION_PRODUCT_ID must be a Stripe product id of letters, digits, _ and - (got "monthly gift/€")',
+      ]);
+    });
+
+    it('starts when STRIPE_WEBHOOK_API_VERSION is unset or the version this build reads, and refuses any other', () => {
+      expect(problemsOf({ ...REQUIRED, STRIPE_WEBHOOK_API_VERSION: STRIPE_API_VERSION })).toEqual([]);
+      expect(problemsOf({ ...REQUIRED, STRIPE_WEBHOOK_API_VERSION: '' })).toEqual([]);
+      expect(problemsOf({ ...REQUIRED, STRIPE_WEBHOOK_API_VERSION: '2025-03-31.basil' })).toEqual([
+        `STRIPE_WEBHOOK_API_VERSION is 2025-03-31.basil, but this build reads Stripe events of API version ${STRIPE_API_VERSION} only: ` +
+          `set the webhook endpoint (and the account's default API version) to ${STRIPE_API_VERSION} in the Stripe Dashboard, then this variable to the same`,
+      ]);
+    });
+
+    it('gives a staff command the Stripe key only when it asks for it, checked like the web app does', () => {
+      const staff = { DATABASE_URL: REQUIRED.DATABASE_URL };
+      expect(loadCommandConfig(staff).stripeSecretKey).toBe('');
+      expect(() => loadCommandConfig(staff, { withStripe: true })).toThrow(
+        /STRIPE_SECRET_KEY is required \(a Stripe secret key/,
+      );
+      const config = loadCommandConfig(
+        { ...staff, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' },
+        { withStripe: true },
+      );
+      expect(config).toMatchObject({ stripeSecretKey: 'sk_test_abc', stripeApiUrl: 'http://127.0.0.1:12111' });
+      expect(() =>
+        loadCommandConfig(
+          { ...staff, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' },
+          { withStripe: true },
+        ),
+      ).toThrow('STRIPE_API_URL must not be set together with a live Stripe key');
     });
   });
 

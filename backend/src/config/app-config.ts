@@ -8,6 +8,7 @@ import {
   retrySpanSeconds,
   type MailRetryPolicy,
 } from './mail-retry-policy';
+import { STRIPE_API_VERSION } from './stripe-api-version';
 
 /**
  * Caps on confirmation mails. A form's confirmation goes to whatever address was typed, from the foundation's own
@@ -43,8 +44,10 @@ export interface AppConfig {
   stripeApiUrl: string | undefined;
   /** The customer-portal configuration (bpc_…) donors' portal sessions use; Stripe's default one when unset. */
   stripePortalConfigurationId: string | undefined;
-  /** Signs donors' manage links (docs/architecture.md §9.9). */
+  /** Signs donors' manage links (docs/architecture.md §9.10). */
   donorLinkSecret: string;
+  /** The one Stripe product every monthly gift is a price of (STRIPE_DONATION_PRODUCT_ID); created on first use. */
+  stripeDonationProductId: string;
   turnstileSiteKey: string;
   turnstileSecretKey: string;
   turnstileVerifyUrl: string;
@@ -109,6 +112,33 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function isMailbox(value: string): boolean {
   const match = /<([^>]+)>\s*$/.exec(value);
   return EMAIL.test(match ? match[1] : value);
+}
+
+/** A variable that must be set and pass `check`; a secret or key is never echoed in the problem. */
+function requiredValue(
+  env: Env,
+  problems: string[],
+  name: string,
+  check: (v: string) => boolean,
+  expectation: string,
+): string {
+  const value = env[name]?.trim();
+  if (!value) {
+    problems.push(`${name} is required (${expectation})`);
+    return '';
+  }
+  if (!check(value))
+    problems.push(
+      `${name} must be ${expectation} (got "${name.includes('SECRET') || name.includes('KEY') ? '…' : value}")`,
+    );
+  return value;
+}
+
+function optionalHttpUrl(env: Env, problems: string[], name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!isUrl(value, ['http:', 'https:'])) problems.push(`${name} must be an http(s) URL (got "${value}")`);
+  return value;
 }
 
 function positiveInt(env: Env, name: string, fallback: number, problems: string[]): number {
@@ -205,17 +235,61 @@ export function readDatabaseUrl(env: Env, problems: string[]): string {
   return databaseUrl;
 }
 
+/** The product id used when STRIPE_DONATION_PRODUCT_ID is unset (docs/architecture.md §9.9). */
+export const DEFAULT_DONATION_PRODUCT_ID = 'monthly_donation';
+
+/** The Stripe key and, for tests, the address of a local stand-in: what any code that calls Stripe reads. */
+function readStripeAccess(env: Env, problems: string[], nodeEnv: AppConfig['nodeEnv']) {
+  const stripeSecretKey = requiredValue(
+    env,
+    problems,
+    'STRIPE_SECRET_KEY',
+    (v) => /^(sk|rk)_(test|live)_\w+$/.test(v),
+    'a Stripe secret key (sk_test_… or sk_live_…)',
+  );
+  const stripeApiUrl = optionalHttpUrl(env, problems, 'STRIPE_API_URL');
+  if (nodeEnv === 'production' && stripeSecretKey.startsWith('sk_live_') && stripeApiUrl) {
+    problems.push('STRIPE_API_URL must not be set together with a live Stripe key');
+  }
+  const stripeDonationProductId = env.STRIPE_DONATION_PRODUCT_ID?.trim() || DEFAULT_DONATION_PRODUCT_ID;
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(stripeDonationProductId)) {
+    problems.push(
+      `STRIPE_DONATION_PRODUCT_ID must be a Stripe product id of letters, digits, _ and - (got "${stripeDonationProductId}")`,
+    );
+  }
+  return { stripeSecretKey, stripeApiUrl, stripeDonationProductId };
+}
+
 /**
- * The configuration of a staff command (`npm run export`, `purge`, `erase`, `mail`): DATABASE_URL and the retention
- * periods are all it reads from the environment (docs/architecture.md §6), so staff need nothing of the web app's
- * configuration. A command's application context holds only its own services (cli/cli-runner.ts), which read no
- * more than those two; the settings of the web server, SMTP, Stripe and Turnstile are left empty, and a command
- * never runs the mail worker.
+ * STRIPE_WEBHOOK_API_VERSION, optional: the API version the operator set on the webhook endpoint. Another version
+ * than the one this build reads stops the start, so a mismatch is found at deploy time rather than at the first
+ * donation; the webhook refuses events of another version anyway (docs/architecture.md §9.9).
  */
-export function loadCommandConfig(env: Env = process.env): AppConfig {
+function checkWebhookApiVersion(env: Env, problems: string[]): void {
+  const configured = env.STRIPE_WEBHOOK_API_VERSION?.trim();
+  if (configured && configured !== STRIPE_API_VERSION) {
+    problems.push(
+      `STRIPE_WEBHOOK_API_VERSION is ${configured}, but this build reads Stripe events of API version ${STRIPE_API_VERSION} only: ` +
+        `set the webhook endpoint (and the account's default API version) to ${STRIPE_API_VERSION} in the Stripe Dashboard, then this variable to the same`,
+    );
+  }
+}
+
+/**
+ * The configuration of a staff command (`npm run export`, `purge`, `erase`, `mail`, `donations`): DATABASE_URL and
+ * the retention periods are all most of them read from the environment (docs/architecture.md §6), so staff need
+ * nothing of the web app's configuration; `withStripe` adds the Stripe key (and STRIPE_API_URL) for a command that
+ * reads from Stripe. A command's application context holds only its own services (cli/cli-runner.ts), which read no
+ * more than that; the settings of the web server, SMTP and Turnstile are left empty, and a command never runs the
+ * mail worker.
+ */
+export function loadCommandConfig(env: Env = process.env, options: { withStripe?: boolean } = {}): AppConfig {
   const problems: string[] = [];
   const databaseUrl = readDatabaseUrl(env, problems);
   const retentionDays = readRetentionDays(env, problems);
+  const stripe = options.withStripe
+    ? readStripeAccess(env, problems, 'production')
+    : { stripeSecretKey: '', stripeApiUrl: undefined, stripeDonationProductId: DEFAULT_DONATION_PRODUCT_ID };
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: 'production',
@@ -228,9 +302,8 @@ export function loadCommandConfig(env: Env = process.env): AppConfig {
     smtpUrl: '',
     mailFrom: '',
     staffEmail: '',
-    stripeSecretKey: '',
+    ...stripe,
     stripeWebhookSecret: '',
-    stripeApiUrl: undefined,
     stripePortalConfigurationId: undefined,
     donorLinkSecret: '',
     turnstileSiteKey: '',
@@ -257,7 +330,7 @@ export function loadCommandConfig(env: Env = process.env): AppConfig {
 export const DONOR_LINK_SECRET_MIN_LENGTH = 32;
 
 /**
- * DONOR_LINK_SECRET signs the manage links in donor emails (docs/architecture.md §9.9). Required in production; in
+ * DONOR_LINK_SECRET signs the manage links in donor emails (docs/architecture.md §9.10). Required in production; in
  * development and tests it may be left out and is then derived from the webhook secret, so every process of one
  * installation (web and worker) still signs and checks links alike.
  */
@@ -300,24 +373,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
   const nodeEnv = readNodeEnv(env, problems);
 
-  const required = (name: string, check: (v: string) => boolean, expectation: string): string => {
-    const value = env[name]?.trim();
-    if (!value) {
-      problems.push(`${name} is required (${expectation})`);
-      return '';
-    }
-    if (!check(value))
-      problems.push(
-        `${name} must be ${expectation} (got "${name.includes('SECRET') || name.includes('KEY') ? '…' : value}")`,
-      );
-    return value;
-  };
-  const optionalUrl = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    if (!value) return undefined;
-    if (!isUrl(value, ['http:', 'https:'])) problems.push(`${name} must be an http(s) URL (got "${value}")`);
-    return value;
-  };
+  const required = (name: string, check: (v: string) => boolean, expectation: string): string =>
+    requiredValue(env, problems, name, check, expectation);
+  const optionalUrl = (name: string): string | undefined => optionalHttpUrl(env, problems, name);
 
   let port = 3000;
   if (env.PORT !== undefined && env.PORT !== '') {
@@ -334,19 +392,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const smtpUrl = required('SMTP_URL', (v) => isUrl(v, ['smtp:', 'smtps:']), 'an smtp:// or smtps:// URL');
   const mailFrom = required('MAIL_FROM', isMailbox, 'an address such as "Stichting <info@example.org>"');
   const staffEmail = required('STAFF_EMAIL', (v) => EMAIL.test(v), 'an email address');
-  const stripeSecretKey = required(
-    'STRIPE_SECRET_KEY',
-    (v) => /^(sk|rk)_(test|live)_\w+$/.test(v),
-    'a Stripe secret key (sk_test_… or sk_live_…)',
-  );
+  const { stripeSecretKey, stripeApiUrl, stripeDonationProductId } = readStripeAccess(env, problems, nodeEnv);
   const stripeWebhookSecret = required(
     'STRIPE_WEBHOOK_SECRET',
     (v) => v.startsWith('whsec_'),
     'a Stripe webhook signing secret (whsec_…)',
   );
-  const stripeApiUrl = optionalUrl('STRIPE_API_URL');
   const stripePortalConfigurationId = readPortalConfiguration(env, problems);
   const donorLinkSecret = readDonorLinkSecret(env, nodeEnv, stripeWebhookSecret, problems);
+  checkWebhookApiVersion(env, problems);
   const turnstileSiteKey = required(
     'TURNSTILE_SITE_KEY',
     (v) => /^[\w-]{8,100}$/.test(v),
@@ -362,10 +416,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (nodeEnv === 'production' && turnstileSecretKey === TURNSTILE_ALWAYS_PASS_SECRET) {
     problems.push("TURNSTILE_SECRET_KEY is Cloudflare's always-pass test secret, which is refused in production");
   }
-  if (nodeEnv === 'production' && stripeSecretKey.startsWith('sk_live_') && stripeApiUrl) {
-    problems.push('STRIPE_API_URL must not be set together with a live Stripe key');
-  }
-
   const trustProxy = readTrustProxy(env, problems);
 
   const retentionDays = readRetentionDays(env, problems);
@@ -439,6 +489,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     stripeApiUrl,
     stripePortalConfigurationId,
     donorLinkSecret,
+    stripeDonationProductId,
     turnstileSiteKey,
     turnstileSecretKey,
     turnstileVerifyUrl,

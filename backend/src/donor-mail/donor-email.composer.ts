@@ -27,7 +27,7 @@ export class DonorEmailComposer {
 
   /** The message, or null when the donation has no address on record any more (erased or gone). */
   async compose(row: DonorEmail): Promise<OutgoingMail | null> {
-    const donation = await this.prisma.donationIntent.findUnique({ where: { id: row.donationId } });
+    const donation = await this.prisma.donation.findUnique({ where: { id: row.donationId } });
     if (!donation || donation.erasedAt) return null;
     const language: Language = isLanguage(row.language) ? row.language : 'nl';
     const rendered = renderDonorEmail(await this.facts(row, donation), language, {
@@ -46,21 +46,16 @@ export class DonorEmailComposer {
 
   private async facts(
     row: DonorEmail,
-    donation: { id: string; email: string; amountCents: number; createdAt: Date },
+    donation: { id: string; email: string; amountCents: number; createdAt: Date; startedAt: Date | null },
   ): Promise<DonorEmailFacts> {
     switch (row.kind) {
-      case 'welcome': {
-        const first = await this.prisma.donationPayment.findFirst({
-          where: { intentId: donation.id, status: 'paid' },
-          orderBy: { createdAt: 'asc' },
-          select: { createdAt: true },
-        });
+      case 'welcome':
+        // The start date is the first successful payment's, which the ledger keeps on the donation.
         return {
           kind: 'welcome',
           amountCents: donation.amountCents,
-          startedAt: first?.createdAt ?? donation.createdAt,
+          startedAt: donation.startedAt ?? donation.createdAt,
         };
-      }
       case 'payment_failed':
         return { kind: 'payment_failed', amountCents: donation.amountCents };
       case 'statement': {

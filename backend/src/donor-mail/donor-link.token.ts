@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DONOR_LINK_TOKEN_MAX_LENGTH } from '@stichting/contracts';
 
 /**
- * A donor's manage link (docs/architecture.md §9.9): `<payload>.<signature>`, both base64url. The payload is a version
+ * A donor's manage link (docs/architecture.md §9.10): `<payload>.<signature>`, both base64url. The payload is a version
  * byte, the donation's id (16 bytes) and the expiry (seconds since 1970, 4 bytes); the signature is HMAC-SHA256 over
  * the payload with DONOR_LINK_SECRET. No personal data: whoever reads a link learns only a random id and a date.
  */

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { DONOR_LINK_LIFETIME_DAYS, signDonorLink, verifyDonorLink, type DonorLinkCheck } from './donor-link.token';
 
-/** Manage links with this process's DONOR_LINK_SECRET (docs/architecture.md §9.9). */
+/** Manage links with this process's DONOR_LINK_SECRET (docs/architecture.md §9.10). */
 @Injectable()
 export class DonorLinks {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}

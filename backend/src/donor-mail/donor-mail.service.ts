@@ -27,7 +27,7 @@ export class DonorMailService {
 
   /** Stores the email and its job on `tx`; true when queued, false when its once key was already used (or no such donation). */
   async queueInTransaction(tx: Prisma.TransactionClient, request: DonorEmailRequest): Promise<boolean> {
-    const donation = await tx.donationIntent.findUnique({
+    const donation = await tx.donation.findUnique({
       where: { id: request.donationId },
       select: { language: true },
     });

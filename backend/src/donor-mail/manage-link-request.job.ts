@@ -56,7 +56,7 @@ export class ManageLinkRequestJob implements OnApplicationBootstrap {
     return this.prisma.$transaction(async (tx) => {
       // One request per address at a time, so two at once cannot both pass the daily cap.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`manage-link:${addressKey}`}, 0))`;
-      const donations = await tx.donationIntent.findMany({
+      const donations = await tx.donation.findMany({
         where: { email: { equals: email, mode: 'insensitive' }, erasedAt: null, stripeCustomerId: { not: null } },
         orderBy: { createdAt: 'desc' },
         select: { id: true },

@@ -17,7 +17,10 @@ export function statementOnceKey(year: number, email: string): string {
   return `statement:${year}:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 }
 
-/** A payment's paid date is when the ledger recorded it as paid (`created_at` of a `paid` row). */
+/**
+ * A donor's gifts in a year: the payments still `paid` (a refunded or reversed one was no gift) by the date Stripe
+ * says they were paid, each less what was paid back of it.
+ */
 export async function paidPaymentsOfDonor(
   prisma: PrismaService,
   email: string,
@@ -26,11 +29,13 @@ export async function paidPaymentsOfDonor(
   const payments = await prisma.donationPayment.findMany({
     where: {
       status: 'paid',
-      createdAt: { gte: dutchYearStart(year), lt: dutchYearStart(year + 1) },
-      intent: { email: { equals: email, mode: 'insensitive' }, erasedAt: null },
+      paidAt: { gte: dutchYearStart(year), lt: dutchYearStart(year + 1) },
+      donation: { email: { equals: email, mode: 'insensitive' }, erasedAt: null },
     },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { createdAt: true, amountCents: true },
+    orderBy: [{ paidAt: 'asc' }, { id: 'asc' }],
+    select: { paidAt: true, amountCents: true, refundedCents: true },
   });
-  return payments.map((payment) => ({ paidAt: payment.createdAt, amountCents: payment.amountCents }));
+  return payments.flatMap(({ paidAt, amountCents, refundedCents }) =>
+    paidAt ? [{ paidAt, amountCents: amountCents - refundedCents }] : [],
+  );
 }

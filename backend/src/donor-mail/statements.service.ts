@@ -29,19 +29,23 @@ export class StatementsService {
     const payments = await this.prisma.donationPayment.findMany({
       where: {
         status: 'paid',
-        createdAt: { gte: dutchYearStart(options.year), lt: dutchYearStart(options.year + 1) },
-        intent: {
+        paidAt: { gte: dutchYearStart(options.year), lt: dutchYearStart(options.year + 1) },
+        donation: {
           erasedAt: null,
           ...(options.email ? { email: { equals: options.email.trim(), mode: 'insensitive' } } : {}),
         },
       },
-      select: { amountCents: true, intent: { select: { id: true, email: true, createdAt: true } } },
+      select: {
+        amountCents: true,
+        refundedCents: true,
+        donation: { select: { id: true, email: true, createdAt: true } },
+      },
     });
     const donors = new Map<
       string,
       { email: string; donationId: string; since: Date; payments: number; total: number }
     >();
-    for (const { amountCents, intent } of payments) {
+    for (const { amountCents, refundedCents, donation: intent } of payments) {
       if (!intent) continue;
       const key = intent.email.toLowerCase();
       const donor = donors.get(key) ?? {
@@ -55,7 +59,7 @@ export class StatementsService {
       if (intent.createdAt > donor.since)
         Object.assign(donor, { email: intent.email, donationId: intent.id, since: intent.createdAt });
       donor.payments += 1;
-      donor.total += amountCents;
+      donor.total += amountCents - refundedCents;
       donors.set(key, donor);
     }
     const plans: StatementPlan[] = [];

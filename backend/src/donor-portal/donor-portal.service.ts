@@ -37,7 +37,7 @@ export class DonorPortalService {
     if ('problem' in check) return this.problemPage(pathLanguage, check.problem);
     let donation: { language: string; stripeCustomerId: string | null; erasedAt: Date | null } | null;
     try {
-      donation = await this.prisma.donationIntent.findUnique({
+      donation = await this.prisma.donation.findUnique({
         where: { id: check.donationId },
         select: { language: true, stripeCustomerId: true, erasedAt: true },
       });

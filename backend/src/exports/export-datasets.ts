@@ -1,4 +1,5 @@
-import { DONATION_STATUSES, SUBMISSION_TYPES } from '@stichting/contracts';
+import { SUBMISSION_TYPES } from '@stichting/contracts';
+import { DONATION_STATUSES, PAYMENT_STATUSES } from '../checkout/donation-state';
 import { EMAIL_STATUSES } from '../mail/submission-email.job';
 import type { ColumnKind, Dataset, ExportColumn } from './export-query';
 
@@ -6,9 +7,6 @@ import type { ColumnKind, Dataset, ExportColumn } from './export-query';
  * What staff can export: one entry per dataset, with its columns in the order they appear in the file.
  * Columns are listed explicitly (never `SELECT *`) so a column added by a later migration changes no export.
  */
-
-/** A monthly payment as the Stripe webhook records it. */
-const PAYMENT_STATUSES = ['paid', 'failed'] as const;
 
 const column = (header: string, kind: ColumnKind = 'text', sql = header): ExportColumn => ({ header, kind, sql });
 
@@ -54,18 +52,27 @@ const SUBMISSIONS: Dataset = {
   orderBy: 's.created_at, s.id',
 };
 
+/** Monthly gifts with where each stands (docs/product.md §4.2) and the donor's language, for emails by hand. */
 const DONATIONS: Dataset = {
   name: 'donations',
-  description: 'donation intents (one per checkout started) with their status',
-  from: 'donation_intents d',
+  description: 'monthly donations (one per checkout started) with their status and schedule',
+  from: 'donations d',
   columns: [
     column('id', 'text', 'd.id'),
     column('created_at', 'timestamp', 'd.created_at'),
     column('updated_at', 'timestamp', 'd.updated_at'),
     column('status', 'text', 'd.status'),
+    // Stripe's name of the method (ideal, sepa_debit, card, …), as Stripe sent it.
+    column('payment_method_type', 'text', 'd.payment_method_type'),
     column('amount_eur', 'euro', 'd.amount_cents'),
     column('amount_cents', 'integer', 'd.amount_cents'),
     column('currency', 'text', 'd.currency'),
+    column('started_at', 'timestamp', 'd.started_at'),
+    column('next_payment_at', 'timestamp', 'd.next_payment_at'),
+    column('failed_attempts', 'integer', 'd.failed_attempts'),
+    column('cancel_at_period_end', 'boolean', 'd.cancel_at_period_end'),
+    column('cancelled_at', 'timestamp', 'd.cancelled_at'),
+    column('language', 'text', 'd.language'),
     column('name', 'text', 'd.name'),
     column('email', 'text', 'd.email'),
     column('message', 'longText', 'd.message'),
@@ -74,7 +81,6 @@ const DONATIONS: Dataset = {
     column('referral', 'boolean', 'd.referral'),
     column('referrer_name', 'text', 'd.referrer_name'),
     column('referrer_email', 'text', 'd.referrer_email'),
-    column('language', 'text', 'd.language'),
     column('stripe_session_id', 'text', 'd.stripe_session_id'),
     column('stripe_customer_id', 'text', 'd.stripe_customer_id'),
     column('stripe_subscription_id', 'text', 'd.stripe_subscription_id'),
@@ -86,27 +92,37 @@ const DONATIONS: Dataset = {
   orderBy: 'd.created_at, d.id',
 };
 
-/** Monthly payments as Stripe reported them (webhooks), with the donor from the intent they belong to. */
+/** When a payment happened: paid, or for one never paid, when Stripe invoiced the month. */
+const PAYMENT_DATE = 'COALESCE(p.paid_at, p.invoice_created_at)';
+
+/** Monthly payments as Stripe reported them, with the donor of the donation they belong to. For the books. */
 const DONATION_PAYMENTS: Dataset = {
   name: 'donation-payments',
-  description: 'monthly payments reported by Stripe, with the donor of the matching intent',
-  from: 'donation_payments p LEFT JOIN donation_intents d ON d.id = p.intent_id',
+  description: 'monthly payments reported by Stripe (date, amount, method, status), with the donor',
+  from: 'donation_payments p LEFT JOIN donations d ON d.id = p.donation_id',
   columns: [
     column('id', 'text', 'p.id'),
-    column('created_at', 'timestamp', 'p.created_at'),
+    column('payment_date', 'timestamp', PAYMENT_DATE),
     column('status', 'text', 'p.status'),
     column('amount_eur', 'euro', 'p.amount_cents'),
     column('amount_cents', 'integer', 'p.amount_cents'),
+    column('refunded_eur', 'euro', 'p.refunded_cents'),
     column('currency', 'text', 'p.currency'),
+    column('payment_method_type', 'text', 'p.payment_method_type'),
+    column('paid_at', 'timestamp', 'p.paid_at'),
+    column('invoiced_at', 'timestamp', 'p.invoice_created_at'),
+    column('attempts', 'integer', 'p.attempt_count'),
     column('stripe_invoice_id', 'text', 'p.stripe_invoice_id'),
     column('stripe_subscription_id', 'text', 'p.stripe_subscription_id'),
-    column('intent_id', 'text', 'p.intent_id'),
+    column('stripe_charge_id', 'text', 'p.stripe_charge_id'),
+    column('donation_id', 'text', 'p.donation_id'),
     column('donor_name', 'text', 'd.name'),
     column('donor_email', 'text', 'd.email'),
+    column('donor_language', 'text', 'd.language'),
   ],
-  dateColumn: 'p.created_at',
+  dateColumn: PAYMENT_DATE,
   status: { column: 'p.status', values: PAYMENT_STATUSES, meaning: 'payment status' },
-  orderBy: 'p.created_at, p.id',
+  orderBy: `${PAYMENT_DATE}, p.id`,
 };
 
 /** docs/architecture.md §4.7: every email to a donor with its delivery state (no address: it is the donation's). */
@@ -114,7 +130,7 @@ const DONOR_EMAILS: Dataset = {
   name: 'donor-emails',
   description:
     'emails to donors (welcome, payment failed, cancelled, manage link, statement) with their delivery state',
-  from: 'donor_emails m LEFT JOIN donation_intents d ON d.id = m.donation_id',
+  from: 'donor_emails m LEFT JOIN donations d ON d.id = m.donation_id',
   columns: [
     column('id', 'text', 'm.id'),
     column('created_at', 'timestamp', 'm.created_at'),
@@ -141,11 +157,11 @@ const DONOR_YEARLY_TOTALS: Dataset = {
   name: 'donor-yearly-totals',
   description: 'paid amounts per donor and calendar year (what the yearly statements list), with the statement state',
   from: `(SELECT lower(d.email) AS donor_email,
-      extract(year FROM p.created_at AT TIME ZONE 'Europe/Amsterdam')::int AS year,
-      count(*)::int AS payments, sum(p.amount_cents)::int AS total_cents,
-      min(p.created_at) AS first_paid_at, max(p.created_at) AS last_paid_at
-    FROM donation_payments p JOIN donation_intents d ON d.id = p.intent_id
-    WHERE p.status = 'paid' AND d.erased_at IS NULL
+      extract(year FROM p.paid_at AT TIME ZONE 'Europe/Amsterdam')::int AS year,
+      count(*)::int AS payments, sum(p.amount_cents - p.refunded_cents)::int AS total_cents,
+      min(p.paid_at) AS first_paid_at, max(p.paid_at) AS last_paid_at
+    FROM donation_payments p JOIN donations d ON d.id = p.donation_id
+    WHERE p.status = 'paid' AND p.paid_at IS NOT NULL AND d.erased_at IS NULL
     GROUP BY 1, 2) t
     LEFT JOIN donor_emails m
       ON m.once_key = 'statement:' || t.year || ':' || encode(sha256(convert_to(t.donor_email, 'UTF8')), 'hex')`,

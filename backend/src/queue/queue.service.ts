@@ -39,6 +39,19 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
+   * A scheduled job, where this process runs workers: its queue, its cron schedule (pg-boss keeps one per queue in
+   * the database, so several instances run it once) and the worker that does `work` when the time comes.
+   */
+  async scheduleWork(queue: string, cron: string, timeZone: string, work: () => Promise<void>): Promise<void> {
+    if (!this.runsWorkers) return;
+    await this.boss.createQueue(queue);
+    await this.boss.schedule(queue, cron, null, { tz: timeZone });
+    await this.boss.work(queue, async () => {
+      await work();
+    });
+  }
+
+  /**
    * Enqueues a job inside a Prisma interactive transaction: the job exists only if the transaction commits, and
    * the transaction fails (rolls back) if pg-boss does not create the job, so a row is never kept without it.
    */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ClientBase } from 'pg';
 
 /**
- * Erasure on request (GDPR art. 17): every submission and donation intent of one email address has
+ * Erasure on request (GDPR art. 17): every submission and donation of one email address has
  * its personal fields removed; ids, types, dates, amounts and statuses stay, because the books need them.
  * Someone named only as the referrer of another person's donation loses just the referrer fields.
  */
@@ -38,12 +38,12 @@ async function findTargets(db: Db, email: string): Promise<ErasureTarget> {
     [email],
   );
   const donations = await db.query<ErasureTarget['donations'][number]>(
-    `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donation_intents
+    `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donations
      WHERE lower(email) = $1 ORDER BY created_at FOR UPDATE`,
     [email],
   );
   const referrals = await db.query<ErasureTarget['referrals'][number]>(
-    `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donation_intents
+    `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donations
      WHERE lower(referrer_email) = $1 AND lower(email) <> $1 ORDER BY created_at FOR UPDATE`,
     [email],
   );
@@ -65,21 +65,20 @@ export async function erasePerson(db: Db, email: string, options: { dryRun: bool
         [ids(target.submissions), ERASED],
       );
       await db.query(
-        `UPDATE donation_intents SET name = NULL, email = $2, message = NULL, referrer_name = NULL,
+        `UPDATE donations SET name = NULL, email = $2, message = NULL, referrer_name = NULL,
            referrer_email = NULL, last_error = NULL, erased_at = now()
          WHERE id = ANY($1::uuid[])`,
         [ids(target.donations), ERASED],
       );
-      await db.query(
-        `UPDATE donation_intents SET referrer_name = NULL, referrer_email = NULL WHERE id = ANY($1::uuid[])`,
-        [ids(target.referrals)],
-      );
+      await db.query(`UPDATE donations SET referrer_name = NULL, referrer_email = NULL WHERE id = ANY($1::uuid[])`, [
+        ids(target.referrals),
+      ]);
       // The hash lets a later request be matched to this one without keeping the address itself.
       await db.query(`INSERT INTO audit_log (id, action, detail) VALUES (gen_random_uuid(), 'erase', $1::jsonb)`, [
         JSON.stringify({
           emailSha256: hashEmail(normalised),
           submissions: target.submissions.length,
-          donationIntents: target.donations.length,
+          donations: target.donations.length,
           referrals: target.referrals.length,
         }),
       ]);

@@ -25,13 +25,7 @@ export class RetentionJob implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.queue.runsWorkers) return;
-    const { boss } = this.queue;
-    await boss.createQueue(RETENTION_QUEUE);
-    await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: RETENTION_TIME_ZONE });
-    await boss.work(RETENTION_QUEUE, async () => {
-      await this.purge();
-    });
+    await this.queue.scheduleWork(RETENTION_QUEUE, RETENTION_CRON, RETENTION_TIME_ZONE, () => this.purge());
   }
 
   async purge(): Promise<void> {

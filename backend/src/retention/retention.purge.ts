@@ -6,7 +6,7 @@ import type { RetentionDays } from '../config/app-config';
  * Retention (periods explained in docs/privacy.md): a submission is deleted once it is older than the
  * period for its form type, an error report once it was last seen longer ago than its period. Donations are
  * bookkeeping (the fiscal retention obligation is 7 years): a payment goes once older than the donations period, a
- * donation (intent) once its last change is and no payment of it is left, so a donor still giving stays.
+ * donation once its last change is and no payment of it is left, so a donor still giving stays.
  * Used by `npm run purge` and by the daily `retention-purge` job.
  */
 export interface PurgeResult {
@@ -24,9 +24,9 @@ type Db = Pick<ClientBase, 'query'>;
 const EXPIRED_SUBMISSIONS = `FROM submissions WHERE type = $1 AND created_at < now() - make_interval(days => $2)`;
 const EXPIRED_ERROR_REPORTS = `FROM error_reports WHERE last_seen_at < now() - make_interval(days => $1)`;
 const EXPIRED_DONATION_PAYMENTS = `FROM donation_payments WHERE created_at < now() - make_interval(days => $1)`;
-const EXPIRED_DONATIONS = `FROM donation_intents d WHERE d.updated_at < now() - make_interval(days => $1)
+const EXPIRED_DONATIONS = `FROM donations d WHERE d.updated_at < now() - make_interval(days => $1)
   AND NOT EXISTS (SELECT 1 FROM donation_payments p
-    WHERE p.intent_id = d.id AND p.created_at >= now() - make_interval(days => $1))`;
+    WHERE p.donation_id = d.id AND p.created_at >= now() - make_interval(days => $1))`;
 
 async function countOrDelete(db: Db, from: string, params: unknown[], dryRun: boolean): Promise<number> {
   if (dryRun) {

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 
 /**
- * Stripe's customer portal for donors (docs/architecture.md §3.7): one call, `POST /v1/billing_portal/sessions`.
+ * Stripe's customer portal for donors (docs/architecture.md §3.8): one call, `POST /v1/billing_portal/sessions`.
  * Kept beside StripeClient with the same pinned API version, timeout and test endpoint (STRIPE_API_URL); it can move
  * into StripeClient as one more method.
  */

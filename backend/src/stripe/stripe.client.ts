@@ -2,16 +2,34 @@ import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { STRIPE_API_VERSION } from '../config/stripe-api-version';
 
-/**
- * The API version this code was written against. Pinned so a Stripe account upgrade cannot change the shapes we
- * send or read; it is the version stripe-node v23 types describe.
- */
-const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+export { STRIPE_API_VERSION };
+
 /** A visitor waits for this call: fail after 10 s rather than Stripe's default 80 s. */
 const STRIPE_TIMEOUT_MS = 10_000;
 /** Seconds a webhook signature stays valid (Stripe's default tolerance; replayed old deliveries are refused). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Stripe keeps events for 30 days: the event list goes back no further (docs/architecture.md §3.7). */
+export const STRIPE_EVENT_RETENTION_DAYS = 30;
+
+/**
+ * How an invoice was paid (or attempted), read from its invoice payment: Stripe no longer puts the charge on the
+ * invoice, and no charge event names its invoice (docs/architecture.md §3.5). The method type is Stripe's name
+ * (ideal, sepa_debit, card, …), passed on as is.
+ */
+export interface InvoicePaymentDetails {
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  paymentMethodType: string | null;
+  /** Cents refunded so far, whether the charge is fully refunded, and whether the donor's bank reversed it. */
+  amountRefunded: number;
+  refunded: boolean;
+  disputed: boolean;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  !value ? null : typeof value === 'string' ? value : value.id;
 
 /**
  * The one place that talks to Stripe (docs/architecture.md §10.1: infrastructure behind small services). Tests point it at a
@@ -24,7 +42,7 @@ export class StripeClient {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.stripe = new Stripe(config.stripeSecretKey, {
       apiVersion: STRIPE_API_VERSION,
-      // Safe to retry: every create call carries an idempotency key.
+      // Safe to retry: every create call carries an idempotency key, every other call only reads.
       maxNetworkRetries: 1,
       timeout: STRIPE_TIMEOUT_MS,
       telemetry: false,
@@ -39,6 +57,62 @@ export class StripeClient {
     return this.stripe.checkout.sessions.create(params, { idempotencyKey });
   }
 
+  /**
+   * Makes sure the product `id` exists: read it, and create it with that id and `name` when Stripe has none. Two
+   * processes creating it at once end with the one product (same id; the loser's "already exists" is fine).
+   */
+  async ensureProduct(id: string, name: string): Promise<void> {
+    try {
+      await this.stripe.products.retrieve(id);
+      return;
+    } catch (error) {
+      if (!isStripeCode(error, 'resource_missing')) throw error;
+    }
+    try {
+      await this.stripe.products.create({ id, name }, { idempotencyKey: `product-${id}` });
+    } catch (error) {
+      if (!isStripeCode(error, 'resource_already_exists')) throw error;
+    }
+  }
+
+  /**
+   * The payment of an invoice: its PaymentIntent and that intent's latest charge (method, refunds, dispute). The paid
+   * invoice payment when there is one, else the newest attempt; null when the invoice has none (nothing was charged).
+   */
+  async invoicePaymentDetails(invoiceId: string): Promise<InvoicePaymentDetails | null> {
+    const page = await this.stripe.invoicePayments.list({
+      invoice: invoiceId,
+      limit: 10,
+      expand: ['data.payment.payment_intent.latest_charge'],
+    });
+    const payments = [...page.data].sort((a, b) => b.created - a.created);
+    const payment = payments.find((p) => p.status === 'paid') ?? payments[0];
+    if (!payment) return null;
+    const intent = typeof payment.payment.payment_intent === 'object' ? payment.payment.payment_intent : null;
+    const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    return {
+      paymentIntentId: idOf(payment.payment.payment_intent),
+      chargeId: charge?.id ?? idOf(payment.payment.charge) ?? idOf(intent?.latest_charge),
+      paymentMethodType: charge?.payment_method_details?.type ?? null,
+      amountRefunded: charge?.amount_refunded ?? 0,
+      refunded: charge?.refunded ?? false,
+      disputed: charge?.disputed ?? false,
+    };
+  }
+
+  /** Events of `types` created since `since`, oldest first (Stripe lists newest first; at most 30 days back). */
+  async listEvents(types: readonly string[], since: Date): Promise<Stripe.Event[]> {
+    const events: Stripe.Event[] = [];
+    const list = this.stripe.events.list({
+      types: [...types],
+      created: { gte: Math.floor(since.getTime() / 1000) },
+      limit: 100,
+    });
+    for await (const event of list) events.push(event);
+    // Stripe's order, newest first, also orders events of the same second: reversed, it is the order they happened.
+    return events.reverse();
+  }
+
   /** Verifies `Stripe-Signature` over the exact bytes received; throws StripeSignatureVerificationError. */
   constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(
@@ -48,6 +122,10 @@ export class StripeClient {
       STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     );
   }
+}
+
+function isStripeCode(error: unknown, code: string): boolean {
+  return error instanceof Stripe.errors.StripeError && error.code === code;
 }
 
 /** host/port/protocol for a Stripe-compatible server given as a URL (STRIPE_API_URL); Stripe itself otherwise. */

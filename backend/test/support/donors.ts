@@ -8,13 +8,22 @@ import type { TestStack } from './test-app';
 /** A donation whose checkout completed (it has a Stripe customer), stored as the ledger would. */
 export async function insertDonation(
   stack: Pick<TestStack, 'database'>,
-  parts: { email: string; language?: string; amountCents?: number; customer?: string | null; createdAt?: Date },
+  parts: {
+    email: string;
+    language?: string;
+    amountCents?: number;
+    customer?: string | null;
+    createdAt?: Date;
+    /** When its first payment succeeded (the welcome email's start date). */
+    startedAt?: Date;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await sql(
     stack,
-    `INSERT INTO donation_intents (id, amount_cents, email, language, status, stripe_customer_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'completed', $5, $6, $6)`,
+    `INSERT INTO donations (id, amount_cents, email, language, status, stripe_customer_id, created_at, updated_at,
+       started_at, first_payment_succeeded_at)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $6, $7, $7)`,
     [
       id,
       parts.amountCents ?? 2500,
@@ -22,6 +31,7 @@ export async function insertDonation(
       parts.language ?? 'nl',
       parts.customer === undefined ? `cus_${id.slice(0, 8)}` : parts.customer,
       parts.createdAt ?? new Date(),
+      parts.startedAt ?? parts.createdAt ?? new Date(),
     ],
   );
   return id;
@@ -32,11 +42,20 @@ export async function insertPayment(
   stack: Pick<TestStack, 'database'>,
   parts: { intentId: string; amountCents: number; paidAt: Date; status?: 'paid' | 'failed' },
 ): Promise<void> {
+  const paid = (parts.status ?? 'paid') === 'paid';
   await sql(
     stack,
-    `INSERT INTO donation_payments (id, intent_id, stripe_invoice_id, amount_cents, status, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [randomUUID(), parts.intentId, `in_${randomUUID()}`, parts.amountCents, parts.status ?? 'paid', parts.paidAt],
+    `INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, amount_cents, status, invoice_created_at, paid_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      randomUUID(),
+      parts.intentId,
+      `in_${randomUUID()}`,
+      parts.amountCents,
+      parts.status ?? 'paid',
+      parts.paidAt,
+      paid ? parts.paidAt : null,
+    ],
   );
 }
 

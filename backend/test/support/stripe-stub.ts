@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../src/config/stripe-api-version';
 import { HttpStub, sendJson, type StubRequest } from './http-stub';
 import { StripePortalStub } from './stripe-portal-stub';
 
@@ -9,14 +10,30 @@ export interface CreatedSession {
   idempotencyKey: string | undefined;
 }
 
+type Json = Record<string, unknown>;
+
+const randomId = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
+
 /**
- * Speaks the part of Stripe's HTTP API the site uses: POST /v1/checkout/sessions (form-encoded, Bearer key),
- * answering a Checkout Session whose `url` is a local checkout page served by the stub itself.
- * `failNext` makes the next call fail the way Stripe does (card_error / api_error JSON with a status).
+ * Speaks the part of Stripe's HTTP API (version STRIPE_API_VERSION) the site uses, form-encoded with a Bearer key:
+ * - POST /v1/checkout/sessions, answering a Checkout Session whose `url` is a local checkout page served by the stub
+ *   itself; it refuses parameters the pinned version removed (`payment_method_types`) and a product that does not
+ *   exist, as Stripe does;
+ * - GET /v1/products/:id and POST /v1/products (custom ids; `products` holds them);
+ * - GET /v1/invoice_payments?invoice=… with the expansions the ledger asks for (`invoicePayments`, set by tests);
+ * - GET /v1/events with `types[]`, `created[gte]`, `limit` and `starting_after`, newest first (`events`, set by tests).
+ * `failNext` makes the next Checkout call fail the way Stripe does (card_error / api_error JSON with a status);
+ * `failLookups` makes every invoice payment lookup answer 500.
  */
 export class StripeStub {
   readonly sessions: CreatedSession[] = [];
+  readonly products = new Map<string, Json>();
+  /** Invoice payments by invoice id, as GET /v1/invoice_payments returns them (expanded). */
+  readonly invoicePayments = new Map<string, Json[]>();
+  /** Events Stripe "has", in the order they happened; the list endpoint serves them newest first. */
+  readonly events: Json[] = [];
   failNext: { status: number; type: string; message: string } | undefined;
+  failLookups = false;
   readonly http: HttpStub;
   /** The customer portal's sessions and page (stripe-portal-stub.ts). */
   readonly portal = new StripePortalStub();
@@ -38,9 +55,15 @@ export class StripeStub {
     return this.http.url;
   }
 
+  /** The requests made to `path` (without query), e.g. '/v1/invoice_payments'. */
+  requestsTo(method: string, path: string): StubRequest[] {
+    return this.http.requests.filter((r) => r.method === method && r.path.split('?')[0] === path);
+  }
+
   private handle(request: StubRequest, response: Parameters<typeof sendJson>[0]): void {
     if (this.portal.servePage(request, response)) return;
-    if (request.method === 'GET' && request.path.startsWith('/checkout/')) {
+    const [path, query = ''] = request.path.split('?');
+    if (request.method === 'GET' && path.startsWith('/checkout/')) {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       response.end(
         '<!doctype html><html lang="en"><title>Stripe Checkout (test stub)</title><h1>Stripe Checkout (test stub)</h1></html>',
@@ -51,27 +74,21 @@ export class StripeStub {
       return sendJson(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     if (this.portal.handle(request, response, this.url)) return;
-    if (request.method === 'POST' && request.path === '/v1/checkout/sessions') {
-      if (this.failNext) {
-        const failure = this.failNext;
-        this.failNext = undefined;
-        return sendJson(response, failure.status, { error: { type: failure.type, message: failure.message } });
-      }
-      const params = new URLSearchParams(request.body);
-      const id = `cs_test_${randomBytes(12).toString('hex')}`;
-      const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-      const existing = this.sessions.find((s) => idempotencyKey && s.idempotencyKey === idempotencyKey);
-      const session = existing ?? { id, params, idempotencyKey };
-      if (!existing) this.sessions.push(session);
-      return sendJson(response, 200, {
-        id: session.id,
-        object: 'checkout.session',
-        mode: params.get('mode'),
-        url: `${this.url}/checkout/${session.id}`,
-        status: 'open',
-        metadata: {},
-      });
+    const params = new URLSearchParams(request.method === 'GET' ? query : request.body);
+    if (request.method === 'POST' && path === '/v1/checkout/sessions')
+      return this.createSession(request, params, response);
+    if (request.method === 'POST' && path === '/v1/products') return this.createProduct(params, response);
+    if (request.method === 'GET' && path.startsWith('/v1/products/')) {
+      const product = this.products.get(decodeURIComponent(path.slice('/v1/products/'.length)));
+      if (product) return sendJson(response, 200, product);
+      return missing(response, 'product', path.slice('/v1/products/'.length));
     }
+    if (request.method === 'GET' && path === '/v1/invoice_payments') {
+      if (this.failLookups) return sendJson(response, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
+      const data = this.invoicePayments.get(params.get('invoice') ?? '') ?? [];
+      return sendJson(response, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+    }
+    if (request.method === 'GET' && path === '/v1/events') return this.listEvents(params, response);
     sendJson(response, 404, {
       error: {
         type: 'invalid_request_error',
@@ -80,10 +97,85 @@ export class StripeStub {
     });
   }
 
+  private createSession(request: StubRequest, params: URLSearchParams, response: Parameters<typeof sendJson>[0]) {
+    if (this.failNext) {
+      const failure = this.failNext;
+      this.failNext = undefined;
+      return sendJson(response, failure.status, { error: { type: failure.type, message: failure.message } });
+    }
+    const removed = [...params.keys()].find((key) => key.startsWith('payment_method_types'));
+    if (removed) {
+      return sendJson(response, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'parameter_unknown',
+          message: `Received unknown parameter: ${removed}`,
+        },
+      });
+    }
+    const product = params.get('line_items[0][price_data][product]');
+    if (product !== null && !this.products.has(product)) return missing(response, 'product', product);
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    const existing = this.sessions.find((s) => idempotencyKey && s.idempotencyKey === idempotencyKey);
+    const session = existing ?? { id: `cs_test_${randomBytes(12).toString('hex')}`, params, idempotencyKey };
+    if (!existing) this.sessions.push(session);
+    return sendJson(response, 200, {
+      id: session.id,
+      object: 'checkout.session',
+      mode: params.get('mode'),
+      url: `${this.url}/checkout/${session.id}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      metadata: {},
+    });
+  }
+
+  private createProduct(params: URLSearchParams, response: Parameters<typeof sendJson>[0]) {
+    const id = params.get('id') ?? randomId('prod');
+    if (this.products.has(id)) {
+      return sendJson(response, 400, {
+        error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Product already exists.' },
+      });
+    }
+    const product = { id, object: 'product', active: true, name: params.get('name'), created: now(), livemode: false };
+    this.products.set(id, product);
+    sendJson(response, 200, product);
+  }
+
+  private listEvents(params: URLSearchParams, response: Parameters<typeof sendJson>[0]) {
+    const types = [...params.entries()].filter(([key]) => /^types\[\d*\]$/.test(key)).map(([, value]) => value);
+    const since = Number(params.get('created[gte]') ?? 0);
+    const limit = Math.min(Number(params.get('limit') ?? 10), 100);
+    let newestFirst = [...this.events]
+      .reverse()
+      .filter((e) => (types.length === 0 || types.includes(e.type as string)) && (e.created as number) >= since);
+    const after = params.get('starting_after');
+    if (after) newestFirst = newestFirst.slice(newestFirst.findIndex((e) => e.id === after) + 1);
+    sendJson(response, 200, {
+      object: 'list',
+      data: newestFirst.slice(0, limit),
+      has_more: newestFirst.length > limit,
+      url: '/v1/events',
+    });
+  }
+
   static randomSecret(): string {
     return `sk_test_${randomBytes(12).toString('hex')}`;
   }
 }
+
+function missing(response: Parameters<typeof sendJson>[0], kind: string, id: string) {
+  sendJson(response, 404, {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'id',
+      message: `No such ${kind}: '${id}'`,
+    },
+  });
+}
+
+const now = () => Math.floor(Date.now() / 1000);
 
 /** A webhook delivery as Stripe sends it: the JSON body and its `Stripe-Signature`, made by the SDK's own helper. */
 export function signWebhook(
@@ -98,61 +190,326 @@ export function signWebhook(
 
 let eventCounter = 0;
 
-/** A minimal Stripe event envelope around `object` (the fields the app reads, in Stripe's shape). */
-export function stripeEvent(type: string, object: object, id = `evt_test_${randomBytes(8).toString('hex')}`) {
+/**
+ * A Stripe event envelope around `object`, in the pinned API version. `created` defaults to now plus a counter, so
+ * events made one after another are one second apart, in order.
+ */
+export function stripeEvent(
+  type: string,
+  object: object,
+  options: { id?: string; created?: number; apiVersion?: string } = {},
+) {
   eventCounter += 1;
   return {
-    id,
+    id: options.id ?? randomId('evt'),
     object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000) + eventCounter,
+    api_version: options.apiVersion ?? STRIPE_API_VERSION,
+    created: options.created ?? now() + eventCounter,
+    data: { object },
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: { object },
   };
 }
 
-export function completedSession(parts: {
-  sessionId: string;
-  intentId: string;
-  customer: string;
-  subscription: string;
-}) {
-  return {
-    id: parts.sessionId,
-    object: 'checkout.session',
-    mode: 'subscription',
-    status: 'complete',
-    payment_status: 'paid',
-    customer: parts.customer,
-    subscription: parts.subscription,
-    metadata: { intent_id: parts.intentId, language: 'nl' },
-  };
-}
+const DAY = 86_400;
+const MONTH = 30 * DAY;
 
-export function invoice(parts: {
-  id: string;
-  subscription: string;
-  amount: number;
-  intentId?: string;
-  status?: 'paid' | 'open';
-}) {
-  return {
-    id: parts.id,
-    object: 'invoice',
-    currency: 'eur',
-    amount_due: parts.amount,
-    amount_paid: parts.status === 'open' ? 0 : parts.amount,
-    status: parts.status ?? 'paid',
-    parent: {
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: {
-        subscription: parts.subscription,
-        metadata: parts.intentId ? { intent_id: parts.intentId } : {},
+/**
+ * One monthly gift as Stripe sees it: its customer, subscription and invoices, shaped after Stripe's API reference
+ * for the pinned version (invoices name their subscription under parent.subscription_details; charges are reached
+ * through invoice payments). `donationId` goes into the metadata as Checkout copies it.
+ */
+export class StripeGift {
+  readonly customer = randomId('cus');
+  readonly subscription = randomId('sub');
+  readonly subscriptionItem = randomId('si');
+  readonly price = randomId('price');
+  readonly firstInvoice = randomId('in');
+  readonly start = now() - 2 * MONTH;
+
+  constructor(
+    readonly donationId: string,
+    readonly sessionId: string,
+    readonly amountCents: number,
+    readonly product = 'monthly_donation',
+  ) {}
+
+  private get metadata() {
+    return { donation_id: this.donationId, language: 'nl' };
+  }
+
+  /** The Checkout Session at the end (`complete`, paid or not yet) or expired unused. */
+  session(payment_status: 'paid' | 'unpaid', status: 'complete' | 'expired' = 'complete') {
+    const completed = status === 'complete';
+    return {
+      id: this.sessionId,
+      object: 'checkout.session',
+      allowed_payment_method_types: null,
+      amount_subtotal: this.amountCents,
+      amount_total: this.amountCents,
+      cancel_url: 'http://127.0.0.1/donatie-geannuleerd',
+      created: this.start,
+      currency: 'eur',
+      customer: completed ? this.customer : null,
+      customer_details: completed ? { email: 'donor@example.org', name: null } : null,
+      customer_email: 'donor@example.org',
+      expires_at: this.start + DAY,
+      invoice: completed ? this.firstInvoice : null,
+      livemode: false,
+      locale: 'nl',
+      metadata: this.metadata,
+      mode: 'subscription',
+      payment_intent: null,
+      payment_method_collection: 'always',
+      payment_method_types: ['card', 'ideal', 'sepa_debit'],
+      payment_status,
+      status,
+      subscription: completed ? this.subscription : null,
+      success_url: 'http://127.0.0.1/bedankt?amount=25',
+      url: null,
+    };
+  }
+
+  /** Invoice `month` (0 is the first) of the subscription; `paid_at` set when paid. */
+  invoice(
+    id: string,
+    month: number,
+    state: { status: 'paid' | 'open'; attempt_count?: number; next_payment_attempt?: number | null; amount?: number },
+  ) {
+    const amount = state.amount ?? this.amountCents;
+    const periodStart = this.start + month * MONTH;
+    const paid = state.status === 'paid';
+    return {
+      id,
+      object: 'invoice',
+      account_country: 'NL',
+      account_name: 'Stichting Samen Verder',
+      amount_due: amount,
+      amount_overpaid: 0,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      attempt_count: state.attempt_count ?? 1,
+      attempted: true,
+      billing_reason: month === 0 ? 'subscription_create' : 'subscription_cycle',
+      collection_method: 'charge_automatically',
+      created: periodStart,
+      currency: 'eur',
+      customer: this.customer,
+      customer_email: 'donor@example.org',
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: randomId('il'),
+            object: 'line_item',
+            amount,
+            currency: 'eur',
+            description: `1 × Maandelijkse donatie (at €${(amount / 100).toFixed(2)} / month)`,
+            invoice: id,
+            livemode: false,
+            metadata: this.metadata,
+            parent: {
+              type: 'subscription_item_details',
+              invoice_item_details: null,
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription: this.subscription,
+                subscription_item: this.subscriptionItem,
+              },
+            },
+            period: { start: periodStart, end: periodStart + MONTH },
+            pricing: {
+              price_details: { price: this.price, product: this.product },
+              type: 'price_details',
+              unit_amount_decimal: String(amount),
+            },
+            quantity: 1,
+            subscription: this.subscription,
+            subtotal: amount,
+          },
+        ],
+        has_more: false,
+        url: `/v1/invoices/${id}/lines`,
       },
-    },
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: paid ? null : (state.next_payment_attempt ?? null),
+      number: `SSV-${String(month + 1).padStart(4, '0')}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: this.metadata, subscription: this.subscription },
+      },
+      period_end: periodStart,
+      period_start: periodStart - MONTH,
+      status: state.status,
+      status_transitions: {
+        finalized_at: periodStart + 3600,
+        marked_uncollectible_at: null,
+        paid_at: paid ? periodStart + 3 * DAY : null,
+        voided_at: null,
+      },
+      subtotal: amount,
+      total: amount,
+    };
+  }
+
+  /** The subscription now: `status` as Stripe names it; `ended` for a deleted one. */
+  subscriptionObject(state: {
+    status: string;
+    amount?: number;
+    month?: number;
+    cancel_at_period_end?: boolean;
+    canceled_at?: number | null;
+    ended_at?: number | null;
+    latest_invoice?: string;
+  }) {
+    const periodStart = this.start + (state.month ?? 0) * MONTH;
+    return {
+      id: this.subscription,
+      object: 'subscription',
+      billing_cycle_anchor: this.start,
+      cancel_at: state.cancel_at_period_end ? periodStart + MONTH : null,
+      cancel_at_period_end: state.cancel_at_period_end ?? false,
+      canceled_at: state.canceled_at ?? null,
+      cancellation_details: {
+        comment: null,
+        feedback: null,
+        reason: state.canceled_at ? 'cancellation_requested' : null,
+      },
+      collection_method: 'charge_automatically',
+      created: this.start,
+      currency: 'eur',
+      customer: this.customer,
+      default_payment_method: randomId('pm'),
+      ended_at: state.ended_at ?? null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: this.subscriptionItem,
+            object: 'subscription_item',
+            created: this.start,
+            current_period_end: periodStart + MONTH,
+            current_period_start: periodStart,
+            metadata: {},
+            price: {
+              id: this.price,
+              object: 'price',
+              active: false,
+              currency: 'eur',
+              product: this.product,
+              recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+              type: 'recurring',
+              unit_amount: state.amount ?? this.amountCents,
+            },
+            quantity: 1,
+            subscription: this.subscription,
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${this.subscription}`,
+      },
+      latest_invoice: state.latest_invoice ?? this.firstInvoice,
+      livemode: false,
+      metadata: this.metadata,
+      start_date: this.start,
+      status: state.status,
+    };
+  }
+
+  /**
+   * The invoice payment GET /v1/invoice_payments returns for `invoiceId`, expanded down to the charge
+   * (data.payment.payment_intent.latest_charge).
+   */
+  invoicePayment(invoiceId: string, charge: ReturnType<typeof stripeCharge>) {
+    const paid = charge.status === 'succeeded';
+    return {
+      id: randomId('inpay'),
+      object: 'invoice_payment',
+      amount_paid: paid ? charge.amount : null,
+      amount_requested: charge.amount,
+      created: charge.created,
+      currency: 'eur',
+      invoice: invoiceId,
+      is_default: true,
+      livemode: false,
+      payment: {
+        type: 'payment_intent',
+        payment_intent: {
+          id: charge.payment_intent,
+          object: 'payment_intent',
+          amount: charge.amount,
+          currency: 'eur',
+          customer: this.customer,
+          latest_charge: charge,
+          payment_method: charge.payment_method,
+          payment_method_types: ['card', 'ideal', 'sepa_debit'],
+          status: paid ? 'succeeded' : charge.status === 'pending' ? 'processing' : 'requires_payment_method',
+        },
+      },
+      status: paid ? 'paid' : 'open',
+      status_transitions: { canceled_at: null, paid_at: paid ? charge.created : null },
+    };
+  }
+}
+
+/**
+ * A charge as Stripe reports it: `method` is the payment method type Stripe names (ideal, sepa_debit, card, or any
+ * other), with its details object under that name.
+ */
+export function stripeCharge(state: {
+  amount: number;
+  method: string;
+  status: 'succeeded' | 'failed' | 'pending';
+  customer?: string;
+  amount_refunded?: number;
+  disputed?: boolean;
+}) {
+  const refunded = state.amount_refunded ?? 0;
+  return {
+    id: randomId('ch'),
+    object: 'charge',
+    amount: state.amount,
+    amount_captured: state.status === 'succeeded' ? state.amount : 0,
+    amount_refunded: refunded,
+    captured: state.status === 'succeeded',
+    created: now(),
+    currency: 'eur',
+    customer: state.customer ?? null,
+    description: 'Subscription update',
+    disputed: state.disputed ?? false,
+    failure_code: state.status === 'failed' ? 'insufficient_funds' : null,
+    failure_message: state.status === 'failed' ? 'The account has insufficient funds to cover this payment.' : null,
+    livemode: false,
+    metadata: {},
+    paid: state.status === 'succeeded',
+    payment_intent: randomId('pi'),
+    payment_method: randomId('pm'),
+    payment_method_details: { type: state.method, [state.method]: {} },
+    refunded: refunded > 0 && refunded === state.amount,
+    status: state.status,
+  };
+}
+
+/** A dispute of `charge` (for a SEPA debit: the donor's bank reversed it). */
+export function stripeDispute(charge: ReturnType<typeof stripeCharge>, reason = 'debit_not_authorized') {
+  return {
+    id: randomId('dp'),
+    object: 'dispute',
+    amount: charge.amount,
+    charge: charge.id,
+    created: now(),
+    currency: 'eur',
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    reason,
+    status: 'lost',
   };
 }

@@ -26,4 +26,4 @@ CREATE INDEX "donor_emails_created_at_idx" ON "donor_emails"("created_at");
 CREATE INDEX "donor_emails_status_idx" ON "donor_emails"("status");
 
 -- The emails about a donation go when the donation itself is purged (docs/privacy.md).
-ALTER TABLE "donor_emails" ADD CONSTRAINT "donor_emails_donation_id_fkey" FOREIGN KEY ("donation_id") REFERENCES "donation_intents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "donor_emails" ADD CONSTRAINT "donor_emails_donation_id_fkey" FOREIGN KEY ("donation_id") REFERENCES "donations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
