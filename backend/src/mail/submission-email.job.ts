@@ -3,6 +3,7 @@ import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
+import { SubmissionsRepository } from '../database/submissions.repository';
 import { isDatabaseUnavailable } from '../common/api-error';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
@@ -79,11 +80,12 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
 
   constructor(
     private readonly queue: QueueService,
-    private readonly prisma: PrismaService,
+    prisma: PrismaService,
+    private readonly submissions: SubmissionsRepository,
     private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.confirmationCaps = new ConfirmationCapCheck(prisma, this.logger);
+    this.confirmationCaps = new ConfirmationCapCheck(prisma, submissions, this.logger);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -135,10 +137,7 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     let rows: Map<string, Submission>;
     let confirmationAllowed: Map<string, boolean>;
     try {
-      const started = await this.prisma.submission.updateManyAndReturn({
-        where: { id: { in: ids }, erasedAt: null },
-        data: { emailStatus: 'sending', emailAttempts: { increment: 1 } },
-      });
+      const started = await this.submissions.startEmailAttempts(ids);
       rows = new Map(started.map((row) => [row.id, row]));
       confirmationAllowed = await this.decideConfirmations(started);
     } catch (error) {
@@ -222,8 +221,8 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
         { submissionId, attempt: job.retryCount + 1, status, error: lastError },
         'submission email attempt failed',
       );
-      await this.prisma.submission
-        .updateMany({ where: { id: submissionId }, data: { emailStatus: status, emailLastError: lastError } })
+      await this.submissions
+        .updateDelivery(submissionId, { emailStatus: status, emailLastError: lastError })
         .catch((updateError: unknown) =>
           this.logger.error(
             { submissionId, code: databaseErrorCode(updateError) },
@@ -242,9 +241,9 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     const deadline = Date.now() + RECORD_RETRY_MS;
     for (;;) {
       try {
-        const { count } = await this.prisma.submission.updateMany({ where: { id: submissionId }, data });
         // A row that is gone (purged or erased meanwhile) fails the attempt; the retry finds it gone.
-        if (count !== 1) throw Object.assign(new Error('the submission is gone'), { code: 'P2025' });
+        if (!(await this.submissions.updateDelivery(submissionId, data)))
+          throw Object.assign(new Error('the submission is gone'), { code: 'P2025' });
         return;
       } catch (error) {
         if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;

@@ -19,14 +19,9 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QueueService.name);
   readonly boss: PgBoss;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.boss = new PgBoss({ connectionString: config.databaseUrl, schema: 'pgboss', max: QUEUE_POOL_SIZE });
     this.boss.on('error', (error) => this.logger.error({ err: { message: error.message } }, 'queue error'));
-  }
-
-  /** Whether this process runs workers (web process by default; `RUN_WORKER=false` leaves it to `npm run worker`). */
-  get runsWorkers(): boolean {
-    return this.config.runWorker;
   }
 
   async onModuleInit(): Promise<void> {
