@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  loadCommandConfig,
   loadConfig,
   TURNSTILE_ALWAYS_PASS_SECRET,
   TURNSTILE_DEFAULT_VERIFY_URL,
@@ -93,7 +94,7 @@ describe('configuration from the environment', () => {
         MAIL_FROM: 'info@stichting.example',
         STRIPE_SECRET_KEY: 'rk_test_abc',
       });
-      expect(config.databaseUrl).toBe('postgres://site@db/site');
+      expect(config.database.url).toBe('postgres://site@db/site');
       expect(config.mailFrom).toBe('info@stichting.example');
       expect(config.stripeSecretKey).toBe('rk_test_abc');
     });
@@ -324,5 +325,40 @@ describe('configuration from the environment', () => {
         `RUN_WORKER must be true or false (got "${value}")`,
       ]);
     });
+  });
+
+  describe('connection pools (docs/architecture.md §5.4)', () => {
+    it('gives a web or worker process Prisma 10 and pg-boss 4 connections, 14 at most', () => {
+      expect(loadConfig(REQUIRED).database).toEqual({
+        url: 'postgresql://site@db.internal:5432/site',
+        poolSize: 10,
+        queuePoolSize: 4,
+      });
+    });
+  });
+});
+
+/** A staff command (cli/cli-runner.ts) reads DATABASE_URL and the retention periods, and nothing else. */
+describe('configuration of a staff command', () => {
+  it('needs only DATABASE_URL, and holds the database with small pools and the retention periods, nothing more', () => {
+    const config = loadCommandConfig({ DATABASE_URL: 'postgresql://site@db.internal:5432/site' });
+    expect(config).toEqual({
+      database: { url: 'postgresql://site@db.internal:5432/site', poolSize: 2, queuePoolSize: 2 },
+      retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
+    });
+  });
+
+  it('takes the retention periods from RETENTION_DAYS_* and ignores the web variables', () => {
+    const config = loadCommandConfig({ ...REQUIRED, RETENTION_DAYS_CONTACT: '30', SMTP_URL: 'not a url' });
+    expect(config.retentionDays.contact).toBe(30);
+  });
+
+  it('names a missing DATABASE_URL and a bad period together', () => {
+    expect(() => loadCommandConfig({ RETENTION_DAYS_VOLUNTEER: '0' })).toThrow(
+      new ConfigError([
+        'DATABASE_URL is required (a postgresql:// URL)',
+        'RETENTION_DAYS_VOLUNTEER must be a positive whole number (got "0")',
+      ]),
+    );
   });
 });

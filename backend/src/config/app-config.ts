@@ -20,10 +20,41 @@ export interface ConfirmationCaps {
 }
 
 /**
+ * What the database clients of a process need (database/prisma.service.ts, queue/queue.service.ts): where the
+ * database is, and how many connections each of its two pools may open (docs/architecture.md §5.4).
+ */
+export interface DatabaseConfig {
+  url: string;
+  /** Prisma's pool: every read and write of the app's own tables. */
+  poolSize: number;
+  /** pg-boss's pool: fetching, completing and scheduling jobs, and its maintenance. */
+  queuePoolSize: number;
+}
+
+/** Days each kind of data is kept before the daily purge removes it (the reasons: docs/privacy.md). */
+export type RetentionDays = {
+  volunteer: number;
+  contact: number;
+  'help-request': number;
+  errorReports: number;
+  donations: number;
+};
+
+/**
+ * What a staff command (`npm run export`, `purge`, `erase`, `mail`) reads from the environment: DATABASE_URL and the
+ * retention periods, nothing of the web app's settings (docs/architecture.md §6). Its application context holds
+ * only services that need no more (cli/cli-runner.ts; config.module.ts provides these parts alone).
+ */
+export interface CommandConfig {
+  database: DatabaseConfig;
+  retentionDays: RetentionDays;
+}
+
+/**
  * The runtime contract's environment, validated once at boot (docs/architecture.md §7.2).
  * Nothing else in the backend reads process.env.
  */
-export interface AppConfig {
+export interface AppConfig extends CommandConfig {
   nodeEnv: 'production' | 'development' | 'test';
   port: number;
   /** Interface to listen on: 0.0.0.0 in containers, 127.0.0.1 for local tests. */
@@ -32,7 +63,6 @@ export interface AppConfig {
   postRateLimitPerMinute: number;
   /** Checkout sessions one IP may start per minute (card-testing defence; per instance). */
   checkoutRateLimitPerMinute: number;
-  databaseUrl: string;
   publicBaseUrl: string;
   smtpUrl: string;
   mailFrom: string;
@@ -50,14 +80,6 @@ export interface AppConfig {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   /** Express "trust proxy": hop count or address list; false when the app faces the internet itself. */
   trustProxy: false | number | string;
-  /** Days each kind of data is kept before the daily purge removes it (the reasons: docs/privacy.md). */
-  retentionDays: {
-    volunteer: number;
-    contact: number;
-    'help-request': number;
-    errorReports: number;
-    donations: number;
-  };
   /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/). */
   errorReports: { perHour: number; maxRows: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
@@ -155,8 +177,6 @@ function readTrustProxy(env: Env, problems: string[]): AppConfig['trustProxy'] {
   return entries.join(',');
 }
 
-export type RetentionDays = AppConfig['retentionDays'];
-
 /**
  * The retention periods alone, shared by the web app and the staff commands (which need only DATABASE_URL and these).
  * Problems are appended to `problems`; the defaults apply where a variable is unset. Each default is explained in
@@ -193,6 +213,14 @@ function readBoolean(env: Env, name: string, fallback: boolean, problems: string
   return fallback;
 }
 
+/**
+ * Connections per pool of a web or worker process: a burst of forms (4 transactions at once), the mail worker
+ * (4 batches at once), the readiness check and the caps, with room to spare; pg-boss fetches and completes jobs.
+ */
+const SERVER_POOLS = { poolSize: 10, queuePoolSize: 4 };
+/** A staff command runs one transaction at a time; pg-boss is started only by `mail retry`. */
+const COMMAND_POOLS = { poolSize: 2, queuePoolSize: 2 };
+
 /** DATABASE_URL as the staff commands and `npm run db:migrate` read it; a problem is appended to `problems`. */
 export function readDatabaseUrl(env: Env, problems: string[]): string {
   const databaseUrl = env.DATABASE_URL?.trim() ?? '';
@@ -200,50 +228,13 @@ export function readDatabaseUrl(env: Env, problems: string[]): string {
   return databaseUrl;
 }
 
-/**
- * The configuration of a staff command (`npm run export`, `purge`, `erase`, `mail`): DATABASE_URL and the retention
- * periods are all it reads from the environment (docs/architecture.md §6), so staff need nothing of the web app's
- * configuration. A command's application context holds only its own services (cli/cli-runner.ts), which read no
- * more than those two; the settings of the web server, SMTP, Stripe and Turnstile are left empty, and a command
- * never runs the mail worker.
- */
-export function loadCommandConfig(env: Env = process.env): AppConfig {
+/** The configuration of a staff command (CommandConfig): DATABASE_URL and the retention periods, nothing else. */
+export function loadCommandConfig(env: Env = process.env): CommandConfig {
   const problems: string[] = [];
-  const databaseUrl = readDatabaseUrl(env, problems);
+  const url = readDatabaseUrl(env, problems);
   const retentionDays = readRetentionDays(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    nodeEnv: 'production',
-    port: 0,
-    host: '127.0.0.1',
-    postRateLimitPerMinute: 0,
-    checkoutRateLimitPerMinute: 0,
-    databaseUrl,
-    publicBaseUrl: '',
-    smtpUrl: '',
-    mailFrom: '',
-    staffEmail: '',
-    stripeSecretKey: '',
-    stripeWebhookSecret: '',
-    stripeApiUrl: undefined,
-    turnstileSiteKey: '',
-    turnstileSecretKey: '',
-    turnstileVerifyUrl: '',
-    trustProxy: false,
-    retentionDays,
-    errorReports: { perHour: 0, maxRows: 0 },
-    runWorker: false,
-    mail: {
-      retry: DEFAULT_MAIL_RETRY_POLICY,
-      batchSize: 0,
-      workerConcurrency: 0,
-      poolConnections: 0,
-      confirmationCaps: { perAddressPerDay: 0, perHour: 0 },
-    },
-    http: { headersTimeoutMs: 0, requestTimeoutMs: 0, keepAliveTimeoutMs: 0, maxConnections: 0 },
-    staticDir: '',
-    logLevel: 'warn',
-  };
+  return { database: { url, ...COMMAND_POOLS }, retentionDays };
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -377,7 +368,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     postRateLimitPerMinute,
     checkoutRateLimitPerMinute,
-    databaseUrl,
+    database: { url: databaseUrl, ...SERVER_POOLS },
     publicBaseUrl,
     smtpUrl,
     mailFrom,

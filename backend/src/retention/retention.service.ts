@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import type { RetentionDays } from '../config/app-config';
+import { RETENTION_DAYS } from '../config/config.module';
 import { AuditLogRepository } from '../database/audit-log.repository';
 import { ErrorReportsRepository } from '../database/error-reports.repository';
 import { PrismaService } from '../database/prisma.service';
@@ -34,16 +34,15 @@ export class RetentionService {
     submissions: SubmissionsRepository,
     errorReports: ErrorReportsRepository,
     auditLog: AuditLogRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RETENTION_DAYS) private readonly retentionDays: RetentionDays,
   ) {
     this.stores = { submissions, errorReports, auditLog };
   }
 
   /** Deletes what is past its retention period (RETENTION_DAYS_*), or with `dryRun` only counts it. */
   purge(options: { dryRun: boolean }): Promise<PurgeResult> {
-    const { retentionDays } = this.config;
     return this.prisma.$transaction(
-      (tx) => purgeExpired(tx, this.stores, retentionDays, { ...options, now: new Date() }),
+      (tx) => purgeExpired(tx, this.stores, this.retentionDays, { ...options, now: new Date() }),
       TRANSACTION,
     );
   }
