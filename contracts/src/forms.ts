@@ -1,5 +1,3 @@
-import type { Language } from './languages';
-
 /** Shared form vocabularies (docs/product.md §3, §5). Frontend renders them, backend validates against them. */
 export const SUBMISSION_TYPES = ['volunteer', 'contact', 'help-request'] as const;
 export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
@@ -19,63 +17,6 @@ export const VOLUNTEER_CATEGORIES = [
   ...LOCAL_OPEN_CATEGORIES,
 ] as const;
 export type VolunteerCategory = (typeof VOLUNTEER_CATEGORIES)[number];
-
-/**
- * The title of each category as the volunteer page shows it. The earlier site sent this translated title instead
- * of the value, so the API accepts any of them (toVolunteerCategory) and stores the value.
- */
-export const VOLUNTEER_CATEGORY_TITLES: Record<Language, Record<VolunteerCategory, string>> = {
-  nl: {
-    admin: 'Administratie',
-    communications: 'Communicatie',
-    tech: 'Techniek en IT',
-    creative: 'Creatief en ontwerp',
-    hr: 'Vrijwilligers en HR',
-    education: 'Onderwijs en begeleiding',
-    'community-engagement': 'Buurt en gemeenschap',
-    'customer-support': 'Eerste aanspreekpunt',
-    'practical-help': 'Praktische hulp',
-    'child-pet-support': 'Kinder- en dierenopvang',
-  },
-  en: {
-    admin: 'Administration',
-    communications: 'Communications',
-    tech: 'Tech and IT',
-    creative: 'Creative and design',
-    hr: 'Volunteers and HR',
-    education: 'Education and mentoring',
-    'community-engagement': 'Community engagement',
-    'customer-support': 'First point of contact',
-    'practical-help': 'Practical help',
-    'child-pet-support': 'Child and pet care',
-  },
-  es: {
-    admin: 'Administración',
-    communications: 'Comunicación',
-    tech: 'Tecnología e informática',
-    creative: 'Creatividad y diseño',
-    hr: 'Voluntariado y RR. HH.',
-    education: 'Educación y mentoría',
-    'community-engagement': 'Participación comunitaria',
-    'customer-support': 'Primer punto de contacto',
-    'practical-help': 'Ayuda práctica',
-    'child-pet-support': 'Cuidado de niños y mascotas',
-  },
-};
-
-/** Every way a client may name a category (lower case): the value, its camel-case spelling, its three titles. */
-const CATEGORY_NAMES = new Map<string, VolunteerCategory>(
-  VOLUNTEER_CATEGORIES.flatMap((category) => [
-    [category, category] as const,
-    [category.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()).toLowerCase(), category] as const,
-    ...Object.values(VOLUNTEER_CATEGORY_TITLES).map((titles) => [titles[category].toLowerCase(), category] as const),
-  ]),
-);
-
-/** The category value for a value, camel-case spelling or translated title (any letter case); else undefined. */
-export function toVolunteerCategory(name: string): VolunteerCategory | undefined {
-  return CATEGORY_NAMES.get(name.trim().toLowerCase());
-}
 
 /** docs/product.md §4: remote 6, local + Dutch 10, local without Dutch 8. */
 export function categoriesFor(location: VolunteerLocation, speaksDutch: boolean | null): VolunteerCategory[] {

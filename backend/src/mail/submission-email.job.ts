@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository } from '../database/submissions.repository';
 import { isDatabaseUnavailable } from '../common/api-error';
+import { loadSiteCopy } from '../common/site-copy';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
 import { QueueService } from '../queue/queue.service';
@@ -89,6 +90,8 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // The email copy is read at start: a missing or half-translated locale file stops the process here, not a mail.
+    loadSiteCopy();
     await this.ensureQueues();
     if (this.config.runWorker) await this.startWorker();
   }

@@ -18,10 +18,14 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = import.met
 
 type LocaleModule = { default: Record<string, unknown> };
 
-/** One lazy chunk per language and namespace: only the current language's strings are downloaded. */
-export const localeLoaders: Record<string, () => Promise<LocaleModule>> = import.meta.glob<LocaleModule>(
+/**
+ * One lazy chunk per language and namespace: only the current language's strings are downloaded. The email copy is
+ * the server's (i18n/namespaces.ts) and never becomes a chunk.
+ */
+export const localeLoaders: Record<string, () => Promise<LocaleModule>> = import.meta.glob<LocaleModule>([
   '../locales/*/*.json',
-);
+  '!../locales/*/email.json',
+]);
 
 /** Key of `localeLoaders` for a language and namespace. */
 export function localeKey(language: string, namespace: string): string {

@@ -10,6 +10,9 @@
  * A page gets its namespaces loaded (and embedded in its prerendered HTML) by listing them in
  * src/app/pages.ts; each page's own namespace has the page's id (home, about, getHelp, ...).
  * 'common' (layout, navigation, footer, metadata, error pages, crash screen) is always loaded.
+ *
+ * 'email' is the server's: the copy of the form emails (backend/src/common/site-copy.ts reads it, with the labels of
+ * 'volunteer' and 'getHelp'). No page lists it and the browser build leaves it out (app/build-env.ts).
  */
 export interface Resources {
   common: typeof import('../locales/nl/common.json');
@@ -26,6 +29,7 @@ export interface Resources {
   projects: typeof import('../locales/nl/projects.json');
   thankYou: typeof import('../locales/nl/thankYou.json');
   donationCancelled: typeof import('../locales/nl/donationCancelled.json');
+  email: typeof import('../locales/nl/email.json');
 }
 
 export type NamespaceName = keyof Resources;
