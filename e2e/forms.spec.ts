@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { FOUNDATION, ROUTES, STAFF_SUBJECTS, VOLUNTEER_CATEGORY_TITLES, type Language } from '@stichting/contracts';
+import { FOUNDATION, ROUTES, STAFF_SUBJECTS, type Language } from '@stichting/contracts';
 import { receivedMail, stubTurnstile } from './support/stubs';
 import { text, waitForHydration } from './site-helpers';
 
@@ -71,7 +71,7 @@ async function fillHelp(page: Page, language: Language, email: string): Promise<
 /** Remote + admin, then Start application: the shortest way to the volunteer form. */
 async function openVolunteerForm(page: Page, language: Language): Promise<void> {
   await page.getByRole('radio', { name: v(language, 'steps.location.remote.title'), exact: true }).check();
-  await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES[language].admin, exact: true }).check();
+  await page.getByRole('radio', { name: v(language, 'categories.admin.title'), exact: true }).check();
   await page.getByRole('button', { name: v(language, 'steps.apply.button') }).click();
   await expect(page.getByRole('heading', { name: v(language, 'form.title') })).toBeVisible();
 }
@@ -149,7 +149,7 @@ test.describe('volunteer steps (docs/product.md §4)', () => {
     await expect(page.getByRole('group', { name: v(en, 'steps.dutch.title') })).toHaveCount(0);
     await expect(hint).toHaveText(v(en, 'steps.hints.selectCategory'));
 
-    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES[en].tech, exact: true }).check();
+    await page.getByRole('radio', { name: v(en, 'categories.tech.title'), exact: true }).check();
     await expect(hint).toHaveCount(0);
     await expect(page.getByRole('button', { name: v(en, 'steps.apply.button') })).toBeVisible();
 
@@ -161,7 +161,7 @@ test.describe('volunteer steps (docs/product.md §4)', () => {
 
     await page.getByRole('radio', { name: v(en, 'steps.dutch.yes'), exact: true }).check();
     await expect(categoryRadios(page)).toHaveCount(10);
-    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES[en]['community-engagement'], exact: true }).check();
+    await page.getByRole('radio', { name: v(en, 'categories.community-engagement.title'), exact: true }).check();
     await expect(hint).toHaveCount(0);
 
     // changing the Dutch answer clears the category
@@ -220,7 +220,7 @@ test.describe('volunteer steps (docs/product.md §4)', () => {
       .click();
     await expect.poll(() => topOf(page, 'volunteer-step-category')).toBeLessThan(150);
 
-    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.en['child-pet-support'], exact: true }).check();
+    await page.getByRole('radio', { name: v('en', 'categories.child-pet-support.title'), exact: true }).check();
     // the banner's sign-up button starts the application too; complete -> form, page at the top
     await page
       .locator('.section--accent')
@@ -239,7 +239,7 @@ test.describe('volunteer steps (docs/product.md §4)', () => {
     await page.getByRole('button', { name: v('en', 'form.back') }).click();
     await expect.poll(() => topOf(page, 'volunteer-steps')).toBeLessThan(150);
     await expect(
-      page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.en['child-pet-support'], exact: true }),
+      page.getByRole('radio', { name: v('en', 'categories.child-pet-support.title'), exact: true }),
     ).toBeChecked();
   });
 
@@ -254,7 +254,7 @@ test.describe('volunteer steps (docs/product.md §4)', () => {
 
     await page.getByRole('radio', { name: v('nl', 'steps.dutch.yes'), exact: true }).check();
     await expect.poll(() => topOf(page, 'volunteer-step-category')).toBeLessThan(150);
-    await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.nl.hr, exact: true }).check();
+    await page.getByRole('radio', { name: v('nl', 'categories.hr.title'), exact: true }).check();
     await expect.poll(() => topOf(page, 'volunteer-step-apply')).toBeLessThan(150);
 
     await page.getByRole('button', { name: v('nl', 'steps.apply.button') }).click();
@@ -461,7 +461,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('radio', { name: v('en', 'steps.location.local.title'), exact: true }).check();
       await expectNoAxeViolations(page); // with the yellow hint
       await page.getByRole('radio', { name: v('en', 'steps.dutch.yes'), exact: true }).check();
-      await page.getByRole('radio', { name: VOLUNTEER_CATEGORY_TITLES.en.education, exact: true }).check();
+      await page.getByRole('radio', { name: v('en', 'categories.education.title'), exact: true }).check();
       await page.getByRole('button', { name: v('en', 'steps.apply.button') }).click();
       await expect(page.getByRole('heading', { name: v('en', 'form.title') })).toBeVisible();
       await expectNoAxeViolations(page);

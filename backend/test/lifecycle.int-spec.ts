@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import { Client } from 'pg';
-import type { AppConfig } from '../src/config/app-config';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig } from '../src/config/app-config';
+import { ConfigModule } from '../src/config/config.module';
+import { DatabaseModule } from '../src/database/database.module';
 import { SUBMISSION_EMAIL_DEAD_LETTER_QUEUE, SUBMISSION_EMAIL_QUEUE } from '../src/mail/submission-email.job';
 import { QueueService } from '../src/queue/queue.service';
+import { QueueModule } from '../src/queue/queue.module';
 import { RETENTION_QUEUE, RetentionJob } from '../src/retention/retention.job';
+import { RetentionModule } from '../src/retention/retention.module';
 import { assertCliBuilt, runCommand } from './exports.helpers';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { testEnv } from './support/test-env';
 
 /**
  * Data lifecycle: purge by retention period, erasure on request, email recovery, each run as staff run
@@ -121,27 +127,36 @@ describe('npm run purge', () => {
 describe('daily retention job', () => {
   it('schedules retention-purge at 03:30 Amsterdam time and purges with the configured periods', async () => {
     const { database, db } = await freshDatabase();
-    const config = {
-      databaseUrl: database.url,
-      runWorker: true,
-      retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
-    } as AppConfig;
-    const queue = new QueueService(config);
+    // The web process's configuration with its defaults (RUN_WORKER and the retention periods of docs/privacy.md).
+    const config = loadConfig(
+      testEnv({
+        databaseUrl: database.url,
+        smtpUrl: 'smtp://127.0.0.1:1',
+        turnstileVerifyUrl: 'http://127.0.0.1:1/siteverify',
+        stripeApiUrl: 'http://127.0.0.1:1',
+        stripeSecretKey: 'sk_test_unused',
+      }),
+    );
+    // What the web process and `npm run worker` build around the job: configuration, database, queue, retention.
+    const context = await NestFactory.createApplicationContext(
+      {
+        module: class RetentionJobTestModule {},
+        imports: [ConfigModule.forRoot(config), DatabaseModule, QueueModule, RetentionModule],
+      },
+      { logger: false },
+    );
     try {
-      await queue.onModuleInit();
-      const job = new RetentionJob(queue, config);
-      await job.onApplicationBootstrap();
-      const schedules = await queue.boss.getSchedules(RETENTION_QUEUE);
+      const schedules = await context.get(QueueService).boss.getSchedules(RETENTION_QUEUE);
       expect(schedules).toEqual([
         expect.objectContaining({ name: RETENTION_QUEUE, cron: '30 3 * * *', timezone: 'Europe/Amsterdam' }),
       ]);
       await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
         ${submission(id(1), 'contact', 'a@example.org', 366)}, ${submission(id(2), 'contact', 'b@example.org', 364)}`);
-      await job.purge();
+      await context.get(RetentionJob).purge();
       expect((await db.query('SELECT id FROM submissions')).rows).toEqual([{ id: id(2) }]);
       expect((await db.query("SELECT count(*) FROM audit_log WHERE action = 'purge'")).rows[0].count).toBe('1');
     } finally {
-      await queue.onApplicationShutdown();
+      await context.close();
       await db.end();
       await database.drop();
     }
@@ -267,6 +282,38 @@ describe('npm run erase', () => {
     const run = await runCommand('erase', args, { DATABASE_URL: database.url });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`${message}\nRun \`npm run erase -- --help\` for usage and examples.\n`);
+  });
+});
+
+describe('npm run erase, with an address holding LIKE wildcards', () => {
+  it('erases that address only: "_" and "%" match themselves, not any character', async () => {
+    const { database, db } = await freshDatabase();
+    try {
+      await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
+        ${submission(id(1), 'contact', 'jose_m@example.org', 3)},
+        ${submission(id(2), 'contact', 'joseXm@example.org', 2)},
+        ${submission(id(3), 'volunteer', 'JOSE_M@Example.org', 1)}`);
+      await db.query(`INSERT INTO donations (id, amount_cents, email, referrer_email, language, status) VALUES
+        ('${id(11)}', 500, 'josexm@example.org', NULL, 'nl', 'active'),
+        ('${id(12)}', 500, 'anna@example.org', 'joseym@example.org', 'nl', 'open')`);
+      const intentsBefore = (await db.query('SELECT * FROM donations ORDER BY id')).rows;
+
+      const run = await runCommand('erase', ['--email', 'jose_m@example.org'], { DATABASE_URL: database.url });
+      expect(run.code).toBe(0);
+      expect(run.stdout.toString()).toContain('Submissions: 2');
+      const emails = await db.query<{ email: string }>('SELECT email FROM submissions ORDER BY id');
+      expect(emails.rows.map((row) => row.email)).toEqual(['[erased]', 'joseXm@example.org', '[erased]']);
+      expect((await db.query('SELECT * FROM donations ORDER BY id')).rows).toEqual(intentsBefore);
+
+      const everyone = await runCommand('erase', ['--email', '%@example.org', '--dry-run'], {
+        DATABASE_URL: database.url,
+      });
+      expect(everyone.code).toBe(0);
+      expect(everyone.stdout.toString()).toContain('Nothing found for this address; nothing changed.');
+    } finally {
+      await db.end();
+      await database.drop();
+    }
   });
 });
 

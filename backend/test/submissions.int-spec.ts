@@ -153,7 +153,8 @@ describe('POST /api/send-email: accepted submissions', () => {
     expect(html).toContain('I &lt;b&gt;love&lt;/b&gt; &quot;quotes&quot; &amp; ampersands');
     expect(text).toContain('Locatie: Op afstand');
     expect(text).toContain('Categorie: Techniek en IT');
-    expect(text).toContain('Vaardigheden: Bouw en klussen, Evenementen');
+    // The words the volunteer page shows for those choices (frontend/src/locales/nl/volunteer.json).
+    expect(text).toContain('Vaardigheden: Klussen en bouw, Evenementen');
     expect(text).toContain('Telefoon: (niet ingevuld)');
     expect(text).not.toContain('Spreekt Nederlands');
     const [row] = await sql(stack, 'SELECT phone, experience, speaks_dutch FROM submissions WHERE id = $1', [id]);

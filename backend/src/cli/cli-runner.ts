@@ -54,10 +54,10 @@ async function execute<Args>(line: CommandLine<Args>, argv: string[]): Promise<n
       return 0;
     }
     const config = loadCommandConfig(process.env, { withStripe: line.withStripe });
-    await checkDatabase(config.databaseUrl);
+    await checkDatabase(config.database.url);
     const { module, command } = line.context(args);
     const context = await NestFactory.createApplicationContext(
-      { module, imports: [ConfigModule.forRoot(config)] },
+      { module, imports: [ConfigModule.forCommand(config)] },
       { logger: new CommandLogger(), abortOnError: false },
     );
     try {

@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { formatCents } from '../common/money';
 import type { ErasureTarget } from '../retention/retention.erasure';
+import { DatabaseModule } from '../database/database.module';
 import { RetentionService } from '../retention/retention.service';
 import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
 
@@ -58,7 +59,7 @@ class EraseCommand implements Command<EraseArgs> {
   }
 }
 
-@Module({ providers: [RetentionService, EraseCommand] })
+@Module({ imports: [DatabaseModule], providers: [RetentionService, EraseCommand] })
 class EraseCliModule {}
 
 /** `npm run erase -- --email <address> [--dry-run]`: erasure on request (docs/staff-exports.md). */

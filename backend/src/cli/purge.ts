@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { SUBMISSION_TYPES } from '@stichting/contracts';
+import { DatabaseModule } from '../database/database.module';
 import { RetentionService } from '../retention/retention.service';
 import { HELP, parseCommandLine, runCommand, type Command } from './cli-runner';
 
@@ -49,7 +50,7 @@ class PurgeCommand implements Command<PurgeArgs> {
   }
 }
 
-@Module({ providers: [RetentionService, PurgeCommand] })
+@Module({ imports: [DatabaseModule], providers: [RetentionService, PurgeCommand] })
 class PurgeCliModule {}
 
 /** `npm run purge -- [--dry-run]`: enforce the retention periods now (docs/staff-exports.md). */

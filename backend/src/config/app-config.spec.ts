@@ -96,7 +96,7 @@ describe('configuration from the environment', () => {
         MAIL_FROM: 'info@stichting.example',
         STRIPE_SECRET_KEY: 'rk_test_abc',
       });
-      expect(config.databaseUrl).toBe('postgres://site@db/site');
+      expect(config.database.url).toBe('postgres://site@db/site');
       expect(config.mailFrom).toBe('info@stichting.example');
       expect(config.stripeSecretKey).toBe('rk_test_abc');
     });
@@ -332,7 +332,7 @@ describe('configuration from the environment', () => {
 
     it('gives a staff command the Stripe key only when it asks for it, checked like the web app does', () => {
       const staff = { DATABASE_URL: REQUIRED.DATABASE_URL };
-      expect(loadCommandConfig(staff).stripeSecretKey).toBe('');
+      expect(loadCommandConfig(staff).stripe).toBeUndefined();
       expect(() => loadCommandConfig(staff, { withStripe: true })).toThrow(
         /STRIPE_SECRET_KEY is required \(a Stripe secret key/,
       );
@@ -340,7 +340,11 @@ describe('configuration from the environment', () => {
         { ...staff, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' },
         { withStripe: true },
       );
-      expect(config).toMatchObject({ stripeSecretKey: 'sk_test_abc', stripeApiUrl: 'http://127.0.0.1:12111' });
+      expect(config.stripe).toEqual({
+        stripeSecretKey: 'sk_test_abc',
+        stripeApiUrl: 'http://127.0.0.1:12111',
+        stripeDonationProductId: DEFAULT_DONATION_PRODUCT_ID,
+      });
       expect(() =>
         loadCommandConfig(
           { ...staff, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' },
@@ -399,5 +403,39 @@ describe('configuration from the environment', () => {
         'STRIPE_PORTAL_CONFIGURATION_ID must be a customer-portal configuration id (bpc_…) (got "portal-1")',
       ]);
     });
+  });
+  describe('connection pools (docs/architecture.md §5.4)', () => {
+    it('gives a web or worker process Prisma 10 and pg-boss 4 connections, 14 at most', () => {
+      expect(loadConfig(REQUIRED).database).toEqual({
+        url: 'postgresql://site@db.internal:5432/site',
+        poolSize: 10,
+        queuePoolSize: 4,
+      });
+    });
+  });
+});
+
+/** A staff command (cli/cli-runner.ts) reads DATABASE_URL and the retention periods, and nothing else. */
+describe('configuration of a staff command', () => {
+  it('needs only DATABASE_URL, and holds the database with small pools and the retention periods, nothing more', () => {
+    const config = loadCommandConfig({ DATABASE_URL: 'postgresql://site@db.internal:5432/site' });
+    expect(config).toEqual({
+      database: { url: 'postgresql://site@db.internal:5432/site', poolSize: 2, queuePoolSize: 2 },
+      retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
+    });
+  });
+
+  it('takes the retention periods from RETENTION_DAYS_* and ignores the web variables', () => {
+    const config = loadCommandConfig({ ...REQUIRED, RETENTION_DAYS_CONTACT: '30', SMTP_URL: 'not a url' });
+    expect(config.retentionDays.contact).toBe(30);
+  });
+
+  it('names a missing DATABASE_URL and a bad period together', () => {
+    expect(() => loadCommandConfig({ RETENTION_DAYS_VOLUNTEER: '0' })).toThrow(
+      new ConfigError([
+        'DATABASE_URL is required (a postgresql:// URL)',
+        'RETENTION_DAYS_VOLUNTEER must be a positive whole number (got "0")',
+      ]),
+    );
   });
 });

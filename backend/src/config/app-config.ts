@@ -22,10 +22,50 @@ export interface ConfirmationCaps {
 }
 
 /**
+ * What the database clients of a process need (database/prisma.service.ts, queue/queue.service.ts): where the
+ * database is, and how many connections each of its two pools may open (docs/architecture.md §5.4).
+ */
+export interface DatabaseConfig {
+  url: string;
+  /** Prisma's pool: every read and write of the app's own tables. */
+  poolSize: number;
+  /** pg-boss's pool: fetching, completing and scheduling jobs, and its maintenance. */
+  queuePoolSize: number;
+}
+
+/** Days each kind of data is kept before the daily purge removes it (the reasons: docs/privacy.md). */
+export type RetentionDays = {
+  volunteer: number;
+  contact: number;
+  'help-request': number;
+  errorReports: number;
+  donations: number;
+};
+
+/**
+ * What a staff command (`npm run export`, `purge`, `erase`, `mail`) reads from the environment: DATABASE_URL and the
+ * retention periods, nothing of the web app's settings (docs/architecture.md §6). Its application context holds
+ * only services that need no more (cli/cli-runner.ts; config.module.ts provides these parts alone).
+ */
+export interface CommandConfig {
+  database: DatabaseConfig;
+  retentionDays: RetentionDays;
+  /** Only for a command that reads from Stripe (`loadCommandConfig(env, { withStripe: true })`). */
+  stripe?: StripeAccess;
+}
+
+/** What any code that calls Stripe reads: the key, the product of the monthly gift and, in tests, a stand-in's address. */
+export interface StripeAccess {
+  stripeSecretKey: string;
+  stripeApiUrl: string | undefined;
+  stripeDonationProductId: string;
+}
+
+/**
  * The runtime contract's environment, validated once at boot (docs/architecture.md §7.2).
  * Nothing else in the backend reads process.env.
  */
-export interface AppConfig {
+export interface AppConfig extends CommandConfig {
   nodeEnv: 'production' | 'development' | 'test';
   port: number;
   /** Interface to listen on: 0.0.0.0 in containers, 127.0.0.1 for local tests. */
@@ -34,7 +74,6 @@ export interface AppConfig {
   postRateLimitPerMinute: number;
   /** Checkout sessions one IP may start per minute (card-testing defence; per instance). */
   checkoutRateLimitPerMinute: number;
-  databaseUrl: string;
   publicBaseUrl: string;
   smtpUrl: string;
   mailFrom: string;
@@ -58,14 +97,6 @@ export interface AppConfig {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   /** Express "trust proxy": hop count or address list; false when the app faces the internet itself. */
   trustProxy: false | number | string;
-  /** Days each kind of data is kept before the daily purge removes it (the reasons: docs/privacy.md). */
-  retentionDays: {
-    volunteer: number;
-    contact: number;
-    'help-request': number;
-    errorReports: number;
-    donations: number;
-  };
   /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/). */
   errorReports: { perHour: number; maxRows: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
@@ -112,33 +143,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function isMailbox(value: string): boolean {
   const match = /<([^>]+)>\s*$/.exec(value);
   return EMAIL.test(match ? match[1] : value);
-}
-
-/** A variable that must be set and pass `check`; a secret or key is never echoed in the problem. */
-function requiredValue(
-  env: Env,
-  problems: string[],
-  name: string,
-  check: (v: string) => boolean,
-  expectation: string,
-): string {
-  const value = env[name]?.trim();
-  if (!value) {
-    problems.push(`${name} is required (${expectation})`);
-    return '';
-  }
-  if (!check(value))
-    problems.push(
-      `${name} must be ${expectation} (got "${name.includes('SECRET') || name.includes('KEY') ? '…' : value}")`,
-    );
-  return value;
-}
-
-function optionalHttpUrl(env: Env, problems: string[], name: string): string | undefined {
-  const value = env[name]?.trim();
-  if (!value) return undefined;
-  if (!isUrl(value, ['http:', 'https:'])) problems.push(`${name} must be an http(s) URL (got "${value}")`);
-  return value;
 }
 
 function positiveInt(env: Env, name: string, fallback: number, problems: string[]): number {
@@ -190,8 +194,6 @@ function readTrustProxy(env: Env, problems: string[]): AppConfig['trustProxy'] {
   return entries.join(',');
 }
 
-export type RetentionDays = AppConfig['retentionDays'];
-
 /**
  * The retention periods alone, shared by the web app and the staff commands (which need only DATABASE_URL and these).
  * Problems are appended to `problems`; the defaults apply where a variable is unset. Each default is explained in
@@ -228,6 +230,41 @@ function readBoolean(env: Env, name: string, fallback: boolean, problems: string
   return fallback;
 }
 
+/** A variable that must be set and pass `check`; a secret or key is never echoed in the problem. */
+function requiredValue(
+  env: Env,
+  problems: string[],
+  name: string,
+  check: (v: string) => boolean,
+  expectation: string,
+): string {
+  const value = env[name]?.trim();
+  if (!value) {
+    problems.push(`${name} is required (${expectation})`);
+    return '';
+  }
+  if (!check(value))
+    problems.push(
+      `${name} must be ${expectation} (got "${name.includes('SECRET') || name.includes('KEY') ? '…' : value}")`,
+    );
+  return value;
+}
+
+function optionalHttpUrl(env: Env, problems: string[], name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!isUrl(value, ['http:', 'https:'])) problems.push(`${name} must be an http(s) URL (got "${value}")`);
+  return value;
+}
+
+/**
+ * Connections per pool of a web or worker process: a burst of forms (4 transactions at once), the mail worker
+ * (4 batches at once), the readiness check and the caps, with room to spare; pg-boss fetches and completes jobs.
+ */
+const SERVER_POOLS = { poolSize: 10, queuePoolSize: 4 };
+/** A staff command runs one transaction at a time; pg-boss is started only by `mail retry`. */
+const COMMAND_POOLS = { poolSize: 2, queuePoolSize: 2 };
+
 /** DATABASE_URL as the staff commands and `npm run db:migrate` read it; a problem is appended to `problems`. */
 export function readDatabaseUrl(env: Env, problems: string[]): string {
   const databaseUrl = env.DATABASE_URL?.trim() ?? '';
@@ -239,7 +276,7 @@ export function readDatabaseUrl(env: Env, problems: string[]): string {
 export const DEFAULT_DONATION_PRODUCT_ID = 'monthly_donation';
 
 /** The Stripe key and, for tests, the address of a local stand-in: what any code that calls Stripe reads. */
-function readStripeAccess(env: Env, problems: string[], nodeEnv: AppConfig['nodeEnv']) {
+function readStripeAccess(env: Env, problems: string[], nodeEnv: AppConfig['nodeEnv']): StripeAccess {
   const stripeSecretKey = requiredValue(
     env,
     problems,
@@ -276,54 +313,16 @@ function checkWebhookApiVersion(env: Env, problems: string[]): void {
 }
 
 /**
- * The configuration of a staff command (`npm run export`, `purge`, `erase`, `mail`, `donations`): DATABASE_URL and
- * the retention periods are all most of them read from the environment (docs/architecture.md §6), so staff need
- * nothing of the web app's configuration; `withStripe` adds the Stripe key (and STRIPE_API_URL) for a command that
- * reads from Stripe. A command's application context holds only its own services (cli/cli-runner.ts), which read no
- * more than that; the settings of the web server, SMTP and Turnstile are left empty, and a command never runs the
- * mail worker.
+ * The configuration of a staff command (CommandConfig): DATABASE_URL and the retention periods; `withStripe` adds the
+ * Stripe key (and STRIPE_API_URL) for a command that reads from Stripe (`npm run donations -- reconcile`).
  */
-export function loadCommandConfig(env: Env = process.env, options: { withStripe?: boolean } = {}): AppConfig {
+export function loadCommandConfig(env: Env = process.env, options: { withStripe?: boolean } = {}): CommandConfig {
   const problems: string[] = [];
-  const databaseUrl = readDatabaseUrl(env, problems);
+  const url = readDatabaseUrl(env, problems);
   const retentionDays = readRetentionDays(env, problems);
-  const stripe = options.withStripe
-    ? readStripeAccess(env, problems, 'production')
-    : { stripeSecretKey: '', stripeApiUrl: undefined, stripeDonationProductId: DEFAULT_DONATION_PRODUCT_ID };
+  const stripe = options.withStripe ? readStripeAccess(env, problems, 'production') : undefined;
   if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    nodeEnv: 'production',
-    port: 0,
-    host: '127.0.0.1',
-    postRateLimitPerMinute: 0,
-    checkoutRateLimitPerMinute: 0,
-    databaseUrl,
-    publicBaseUrl: '',
-    smtpUrl: '',
-    mailFrom: '',
-    staffEmail: '',
-    ...stripe,
-    stripeWebhookSecret: '',
-    stripePortalConfigurationId: undefined,
-    donorLinkSecret: '',
-    turnstileSiteKey: '',
-    turnstileSecretKey: '',
-    turnstileVerifyUrl: '',
-    trustProxy: false,
-    retentionDays,
-    errorReports: { perHour: 0, maxRows: 0 },
-    runWorker: false,
-    mail: {
-      retry: DEFAULT_MAIL_RETRY_POLICY,
-      batchSize: 0,
-      workerConcurrency: 0,
-      poolConnections: 0,
-      confirmationCaps: { perAddressPerDay: 0, perHour: 0 },
-    },
-    http: { headersTimeoutMs: 0, requestTimeoutMs: 0, keepAliveTimeoutMs: 0, maxConnections: 0 },
-    staticDir: '',
-    logLevel: 'warn',
-  };
+  return { database: { url, ...COMMAND_POOLS }, retentionDays, ...(stripe ? { stripe } : {}) };
 }
 
 /** Shortest DONOR_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
@@ -416,6 +415,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (nodeEnv === 'production' && turnstileSecretKey === TURNSTILE_ALWAYS_PASS_SECRET) {
     problems.push("TURNSTILE_SECRET_KEY is Cloudflare's always-pass test secret, which is refused in production");
   }
+
   const trustProxy = readTrustProxy(env, problems);
 
   const retentionDays = readRetentionDays(env, problems);
@@ -479,7 +479,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     postRateLimitPerMinute,
     checkoutRateLimitPerMinute,
-    databaseUrl,
+    database: { url: databaseUrl, ...SERVER_POOLS },
     publicBaseUrl,
     smtpUrl,
     mailFrom,

@@ -1,20 +1,24 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../generated/prisma/client';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { PrismaClient, type Prisma } from '../generated/prisma/client';
+import type { DatabaseConfig } from '../config/app-config';
+import { DATABASE_CONFIG } from '../config/config.module';
 
-/** Connections of Prisma's pool: every read and write of the app's own tables (docs/architecture.md §5.4). */
-export const DATABASE_POOL_SIZE = 10;
+/**
+ * What a repository method runs its queries on: the process's Prisma client, or the client of an interactive
+ * transaction (`prisma.$transaction(async (tx) => ...)`) when several writes must commit together.
+ */
+export type Db = Prisma.TransactionClient;
 
 /** The one Prisma client of the process, over node-postgres through @prisma/adapter-pg. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(DATABASE_CONFIG) database: DatabaseConfig) {
     super({
       adapter: new PrismaPg({
-        connectionString: config.databaseUrl,
-        max: DATABASE_POOL_SIZE,
+        connectionString: database.url,
+        // docs/architecture.md §5.4: the connection budget per process.
+        max: database.poolSize,
         connectionTimeoutMillis: 5000,
         // Fail fast instead of queueing forever while PostgreSQL is down: the caller answers 503.
         query_timeout: 15000,

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../database/prisma.service';
-import type { Prisma } from '../generated/prisma/client';
+import { ErrorReportsRepository } from '../database/error-reports.repository';
+import { PrismaService, type Db } from '../database/prisma.service';
 import type { ErrorReportDto } from './dto/error-report.dto';
 
 /** Same message and same top of stack = the same error: counted, not stored again. */
@@ -20,8 +20,6 @@ function fingerprintOf(report: Pick<ErrorReportDto, 'message' | 'stack'>): strin
 /** A new error not stored because of a cap: ERROR_REPORTS_PER_HOUR, or ERROR_REPORTS_MAX_ROWS. */
 export type ErrorReportCap = 'per-hour' | 'max-rows';
 export type RecordOutcome = 'counted' | 'stored' | ErrorReportCap;
-
-type Db = PrismaService | Prisma.TransactionClient;
 
 const HOUR_MS = 3_600_000;
 
@@ -45,55 +43,32 @@ export class ErrorReportsService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reports: ErrorReportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async record(report: ErrorReportDto): Promise<RecordOutcome> {
     const fingerprint = fingerprintOf(report);
-    if (await this.countRepeat(this.prisma, fingerprint)) return 'counted';
+    if (await this.reports.countRepeat(fingerprint)) return 'counted';
     const hour = Math.floor(Date.now() / HOUR_MS);
     for (const [cap, reached] of this.reachedInHour) if (reached === hour) return cap;
     const outcome = await this.prisma.$transaction(async (tx): Promise<RecordOutcome> => {
       // New errors are stored one at a time over all instances, so the counts below cannot be overtaken.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock('error_reports'::regclass::oid::int, 0)`;
-      if (await this.countRepeat(tx, fingerprint)) return 'counted';
+      await this.reports.lockForNewReports(tx);
+      if (await this.reports.countRepeat(fingerprint, tx)) return 'counted';
       const cap = await this.capReached(tx);
       if (cap) return cap;
-      await tx.errorReport.create({
-        data: {
-          fingerprint,
-          message: report.message,
-          stack: report.stack,
-          componentStack: report.componentStack,
-          url: report.url,
-          userAgent: report.userAgent,
-          clientTime: report.timestamp,
-        },
-      });
+      const { message, stack, componentStack, url, userAgent, timestamp: clientTime } = report;
+      await this.reports.create({ fingerprint, message, stack, componentStack, url, userAgent, clientTime }, tx);
       return 'stored';
     });
     if (outcome === 'per-hour' || outcome === 'max-rows') this.noteCapReached(outcome, hour);
     return outcome;
   }
 
-  /** True when the error is known: its count goes up, nothing else of the first report changes. */
-  private async countRepeat(db: Db, fingerprint: string): Promise<boolean> {
-    const { count } = await db.errorReport.updateMany({
-      where: { fingerprint },
-      data: { occurrences: { increment: 1 }, lastSeenAt: new Date() },
-    });
-    return count > 0;
-  }
-
-  private async capReached(tx: Prisma.TransactionClient): Promise<ErrorReportCap | undefined> {
+  private async capReached(tx: Db): Promise<ErrorReportCap | undefined> {
     const { perHour, maxRows } = this.config.errorReports;
-    // A row first seen this hour was also last seen this hour: that condition lets the last_seen_at index serve.
-    // The table count stops at the cap, so a full table costs no more than that to check.
-    const [counts] = await tx.$queryRaw<Array<{ thisHour: number; rows: number }>>`
-      SELECT
-        (SELECT count(*) FROM error_reports
-          WHERE last_seen_at >= date_trunc('hour', now()) AND first_seen_at >= date_trunc('hour', now()))::int AS "thisHour",
-        (SELECT count(*) FROM (SELECT 1 FROM error_reports LIMIT ${maxRows}) AS kept)::int AS "rows"`;
+    const counts = await this.reports.countNew(maxRows, tx);
     if (counts.thisHour >= perHour) return 'per-hour';
     if (counts.rows >= maxRows) return 'max-rows';
     return undefined;

@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AuditLogRepository } from '../database/audit-log.repository';
 import { PrismaService } from '../database/prisma.service';
+import { SubmissionsRepository } from '../database/submissions.repository';
 import { QueueService } from '../queue/queue.service';
 import {
   SUBMISSION_EMAIL_DEAD_LETTER_QUEUE,
@@ -35,27 +37,23 @@ export class MailRecoveryService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly submissions: SubmissionsRepository,
+    private readonly auditLog: AuditLogRepository,
     private readonly queue: QueueService,
   ) {}
 
   /** Re-queues every dead delivery, or only the given submission ids among them. */
   async retryDead(options: { ids?: string[] } = {}): Promise<RetryDeadResult> {
     const requeued = await this.prisma.$transaction(async (tx) => {
-      const dead = await tx.submission.updateManyAndReturn({
-        where: { emailStatus: 'dead', erasedAt: null, ...(options.ids ? { id: { in: options.ids } } : {}) },
-        data: { emailStatus: 'queued' },
-        select: { id: true },
-      });
+      const dead = await this.submissions.requeueDead(options.ids, tx);
       if (dead.length === 0) return [];
       if (!(await this.queue.boss.getQueue(SUBMISSION_EMAIL_QUEUE))) throw new EmailQueueMissingError();
-      for (const { id } of dead) {
-        const data: SubmissionEmailJobData = { submissionId: id };
+      for (const submissionId of dead) {
+        const data: SubmissionEmailJobData = { submissionId };
         await this.queue.sendInTransaction(tx, SUBMISSION_EMAIL_QUEUE, data);
       }
-      await tx.auditLog.create({
-        data: { action: 'mail.retry', detail: { count: dead.length, submissionIds: dead.map(({ id }) => id) } },
-      });
-      return dead.map(({ id }) => id);
+      await this.auditLog.record('mail.retry', { count: dead.length, submissionIds: dead }, tx);
+      return dead;
     });
     await this.clearDeadLetters(new Set(requeued));
     return { requeued };

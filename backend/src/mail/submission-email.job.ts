@@ -3,6 +3,8 @@ import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
+import { SubmissionsRepository } from '../database/submissions.repository';
+import { loadSiteCopy } from '../common/site-copy';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
 import { QueueService } from '../queue/queue.service';
@@ -50,14 +52,17 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
 
   constructor(
     private readonly queue: QueueService,
-    private readonly prisma: PrismaService,
+    prisma: PrismaService,
+    private readonly submissions: SubmissionsRepository,
     private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.confirmationCaps = new ConfirmationCapCheck(prisma, this.logger);
+    this.confirmationCaps = new ConfirmationCapCheck(prisma, submissions, this.logger);
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // The email copy is read at start: a missing or half-translated locale file stops the process here, not a mail.
+    loadSiteCopy();
     await this.ensureQueues();
     if (this.config.runWorker) await this.startWorker();
   }
@@ -99,10 +104,7 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     let rows: Map<string, Submission>;
     let confirmationAllowed: Map<string, boolean>;
     try {
-      const started = await this.prisma.submission.updateManyAndReturn({
-        where: { id: { in: ids }, erasedAt: null },
-        data: { emailStatus: 'sending', emailAttempts: { increment: 1 } },
-      });
+      const started = await this.submissions.startEmailAttempts(ids);
       rows = new Map(started.map((row) => [row.id, row]));
       confirmationAllowed = await this.decideConfirmations(started);
     } catch (error) {
@@ -186,8 +188,8 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
         { submissionId, attempt: job.retryCount + 1, status, error: lastError },
         'submission email attempt failed',
       );
-      await this.prisma.submission
-        .updateMany({ where: { id: submissionId }, data: { emailStatus: status, emailLastError: lastError } })
+      await this.submissions
+        .updateDelivery(submissionId, { emailStatus: status, emailLastError: lastError })
         .catch((updateError: unknown) =>
           this.logger.error(
             { submissionId, code: databaseErrorCode(updateError) },
@@ -200,7 +202,7 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
 
   /** Writes what SMTP has accepted, through a database outage too (email-delivery.ts). */
   private recordSent(submissionId: string, data: Prisma.SubmissionUpdateManyMutationInput): Promise<void> {
-    return recordSent(() => this.prisma.submission.updateMany({ where: { id: submissionId }, data }));
+    return recordSent(async () => ({ count: (await this.submissions.updateDelivery(submissionId, data)) ? 1 : 0 }));
   }
 
   private send(job: JobWithMetadata<SubmissionEmailJobData>, mail: OutgoingMail): Promise<void> {

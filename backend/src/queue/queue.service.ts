@@ -1,10 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { PgBoss, fromPrisma, type JobInsert, type PrismaTransactionLike, type SendOptions } from 'pg-boss';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-
-/** Connections of pg-boss's own pool: fetching jobs, completing them, its maintenance (docs/architecture.md §5.4). */
-export const QUEUE_POOL_SIZE = 4;
+import type { AppConfig, DatabaseConfig } from '../config/app-config';
+import { APP_CONFIG, DATABASE_CONFIG } from '../config/config.module';
 
 /**
  * The job queue (pg-boss), living in PostgreSQL's `pgboss` schema next to the data it serves, so a job can be
@@ -19,14 +16,17 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QueueService.name);
   readonly boss: PgBoss;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.boss = new PgBoss({ connectionString: config.databaseUrl, schema: 'pgboss', max: QUEUE_POOL_SIZE });
-    this.boss.on('error', (error) => this.logger.error({ err: { message: error.message } }, 'queue error'));
-  }
+  /**
+   * Whether this process runs workers: the web process by default (`RUN_WORKER=false` leaves them to `npm run worker`),
+   * never a staff command, whose context has no APP_CONFIG.
+   */
+  readonly runsWorkers: boolean;
 
-  /** Whether this process runs workers (web process by default; `RUN_WORKER=false` leaves it to `npm run worker`). */
-  get runsWorkers(): boolean {
-    return this.config.runWorker;
+  constructor(@Inject(DATABASE_CONFIG) database: DatabaseConfig, @Optional() @Inject(APP_CONFIG) config?: AppConfig) {
+    this.runsWorkers = config?.runWorker ?? false;
+    // docs/architecture.md §5.4: pg-boss's own pool, the second of the process.
+    this.boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', max: database.queuePoolSize });
+    this.boss.on('error', (error) => this.logger.error({ err: { message: error.message } }, 'queue error'));
   }
 
   async onModuleInit(): Promise<void> {

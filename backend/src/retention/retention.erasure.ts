@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { ClientBase } from 'pg';
+import type { Db } from '../database/prisma.service';
+import { ERASED, type SubmissionListing } from '../database/submissions.repository';
+import { equalsIgnoringCase } from '../database/text-match';
+import type { RetentionStores } from './retention.service';
 
 /**
  * Erasure on request (GDPR art. 17): every submission and donation of one email address has
  * its personal fields removed; ids, types, dates, amounts and statuses stay, because the books need them.
  * Someone named only as the referrer of another person's donation loses just the referrer fields.
  */
-const ERASED = '[erased]';
+type DonationListing = { id: string; createdAt: Date; status: string; amountCents: number };
 
 export interface ErasureTarget {
-  submissions: Array<{ id: string; type: string; createdAt: Date; emailStatus: string }>;
+  submissions: SubmissionListing[];
   /** Donations made with this email address. */
-  donations: Array<{ id: string; createdAt: Date; status: string; amountCents: number }>;
+  donations: DonationListing[];
   /** Other people's donations that name this address as referrer. */
-  referrals: Array<{ id: string; createdAt: Date; status: string; amountCents: number }>;
+  referrals: DonationListing[];
 }
 
 export interface ErasureResult extends ErasureTarget {
@@ -21,7 +24,7 @@ export interface ErasureResult extends ErasureTarget {
   emailSha256: string;
 }
 
-type Db = Pick<ClientBase, 'query'>;
+const DONATION_LISTING = { id: true, createdAt: true, status: true, amountCents: true } as const;
 
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -31,62 +34,66 @@ function hashEmail(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
-async function findTargets(db: Db, email: string): Promise<ErasureTarget> {
-  const submissions = await db.query<ErasureTarget['submissions'][number]>(
-    `SELECT id, type, created_at AS "createdAt", email_status AS "emailStatus" FROM submissions
-     WHERE lower(email) = $1 ORDER BY created_at FOR UPDATE`,
-    [email],
-  );
-  const donations = await db.query<ErasureTarget['donations'][number]>(
-    `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donations
-     WHERE lower(email) = $1 ORDER BY created_at FOR UPDATE`,
-    [email],
-  );
-  const referrals = await db.query<ErasureTarget['referrals'][number]>(
-    `SELECT id, created_at AS "createdAt", status, amount_cents AS "amountCents" FROM donations
-     WHERE lower(referrer_email) = $1 AND lower(email) <> $1 ORDER BY created_at FOR UPDATE`,
-    [email],
-  );
-  return { submissions: submissions.rows, donations: donations.rows, referrals: referrals.rows };
+/** Everything erasure changes for this address (in any letter case), oldest first. */
+async function findTargets(tx: Db, stores: RetentionStores, email: string): Promise<ErasureTarget> {
+  const sameAddress = equalsIgnoringCase(email);
+  const orderBy = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+  return {
+    submissions: await stores.submissions.findByEmail(email, tx),
+    donations: await tx.donation.findMany({
+      where: { email: sameAddress },
+      select: DONATION_LISTING,
+      orderBy,
+    }),
+    referrals: await tx.donation.findMany({
+      where: { referrerEmail: sameAddress, NOT: { email: sameAddress } },
+      select: DONATION_LISTING,
+      orderBy,
+    }),
+  };
+}
+
+/**
+ * Redacts the donations found. SQL rather than Prisma's update, which always sets `updated_at` (@updatedAt): an
+ * erasure is no change of the donation, whose retention period runs from its last change (retention.purge.ts).
+ */
+async function redactDonations(tx: Db, target: ErasureTarget): Promise<void> {
+  const donationIds = target.donations.map((row) => row.id);
+  const referralIds = target.referrals.map((row) => row.id);
+  await tx.$executeRaw`UPDATE donations SET name = NULL, email = ${ERASED}, message = NULL,
+    referrer_name = NULL, referrer_email = NULL, last_error = NULL, erased_at = now()
+    WHERE id = ANY(${donationIds}::uuid[])`;
+  await tx.$executeRaw`UPDATE donations SET referrer_name = NULL, referrer_email = NULL
+    WHERE id = ANY(${referralIds}::uuid[])`;
 }
 
 /** Finds, and unless `dryRun` redacts, in one transaction with its audit line. */
-export async function erasePerson(db: Db, email: string, options: { dryRun: boolean }): Promise<ErasureResult> {
+export async function erasePerson(
+  tx: Db,
+  stores: RetentionStores,
+  email: string,
+  options: { dryRun: boolean },
+): Promise<ErasureResult> {
   const normalised = normaliseEmail(email);
-  await db.query('BEGIN');
-  try {
-    const target = await findTargets(db, normalised);
-    const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
-    if (!options.dryRun) {
-      await db.query(
-        `UPDATE submissions SET name = $2, email = $2, phone = NULL, location = NULL, subject = NULL, message = NULL,
-           motivation = NULL, experience = NULL, description = NULL, email_last_error = NULL, erased_at = now()
-         WHERE id = ANY($1::uuid[])`,
-        [ids(target.submissions), ERASED],
-      );
-      await db.query(
-        `UPDATE donations SET name = NULL, email = $2, message = NULL, referrer_name = NULL,
-           referrer_email = NULL, last_error = NULL, erased_at = now()
-         WHERE id = ANY($1::uuid[])`,
-        [ids(target.donations), ERASED],
-      );
-      await db.query(`UPDATE donations SET referrer_name = NULL, referrer_email = NULL WHERE id = ANY($1::uuid[])`, [
-        ids(target.referrals),
-      ]);
-      // The hash lets a later request be matched to this one without keeping the address itself.
-      await db.query(`INSERT INTO audit_log (id, action, detail) VALUES (gen_random_uuid(), 'erase', $1::jsonb)`, [
-        JSON.stringify({
-          emailSha256: hashEmail(normalised),
-          submissions: target.submissions.length,
-          donations: target.donations.length,
-          referrals: target.referrals.length,
-        }),
-      ]);
-    }
-    await db.query(options.dryRun ? 'ROLLBACK' : 'COMMIT');
-    return { ...target, dryRun: options.dryRun, emailSha256: hashEmail(normalised) };
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw error;
+  const emailSha256 = hashEmail(normalised);
+  const target = await findTargets(tx, stores, normalised);
+  if (!options.dryRun) {
+    await stores.submissions.eraseByIds(
+      target.submissions.map((row) => row.id),
+      tx,
+    );
+    await redactDonations(tx, target);
+    // The hash lets a later request be matched to this one without keeping the address itself.
+    await stores.auditLog.record(
+      'erase',
+      {
+        emailSha256,
+        submissions: target.submissions.length,
+        donations: target.donations.length,
+        referrals: target.referrals.length,
+      },
+      tx,
+    );
   }
+  return { ...target, dryRun: options.dryRun, emailSha256 };
 }

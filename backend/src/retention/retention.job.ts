@@ -1,9 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { Client } from 'pg';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { QueueService } from '../queue/queue.service';
-import { purgeExpired } from './retention.purge';
+import { RetentionService } from './retention.service';
 
 export const RETENTION_QUEUE = 'retention-purge';
 /** Daily at 03:30 Amsterdam time, when nobody fills in forms. */
@@ -21,7 +18,7 @@ export class RetentionJob implements OnApplicationBootstrap {
 
   constructor(
     private readonly queue: QueueService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly retention: RetentionService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -29,14 +26,7 @@ export class RetentionJob implements OnApplicationBootstrap {
   }
 
   async purge(): Promise<void> {
-    const client = new Client({ connectionString: this.config.databaseUrl });
-    await client.connect();
-    try {
-      const result = await purgeExpired(client, this.config.retentionDays, { dryRun: false });
-      const { submissions, errorReports, donations, donationPayments } = result;
-      this.logger.log({ submissions, errorReports, donations, donationPayments }, 'retention purge done');
-    } finally {
-      await client.end();
-    }
+    const { submissions, errorReports, donations, donationPayments } = await this.retention.purge({ dryRun: false });
+    this.logger.log({ submissions, errorReports, donations, donationPayments }, 'retention purge done');
   }
 }

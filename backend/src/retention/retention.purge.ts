@@ -1,12 +1,13 @@
-import type { ClientBase } from 'pg';
 import { SUBMISSION_TYPES, type SubmissionType } from '@stichting/contracts';
 import type { RetentionDays } from '../config/app-config';
+import type { Db } from '../database/prisma.service';
+import type { RetentionStores } from './retention.service';
 
 /**
  * Retention (periods explained in docs/privacy.md): a submission is deleted once it is older than the
  * period for its form type, an error report once it was last seen longer ago than its period. Donations are
  * bookkeeping (the fiscal retention obligation is 7 years): a payment goes once older than the donations period, a
- * donation once its last change is and no payment of it is left, so a donor still giving stays.
+ * donation (intent) once its last change is and no payment of it is left, so a donor still giving stays.
  * Used by `npm run purge` and by the daily `retention-purge` job.
  */
 export interface PurgeResult {
@@ -18,52 +19,59 @@ export interface PurgeResult {
   donationPayments: number;
 }
 
-type Db = Pick<ClientBase, 'query'>;
+const DAY_MS = 86_400_000;
 
-/** Rows past their period, as a WHERE clause on one table, with its parameters. */
-const EXPIRED_SUBMISSIONS = `FROM submissions WHERE type = $1 AND created_at < now() - make_interval(days => $2)`;
-const EXPIRED_ERROR_REPORTS = `FROM error_reports WHERE last_seen_at < now() - make_interval(days => $1)`;
-const EXPIRED_DONATION_PAYMENTS = `FROM donation_payments WHERE created_at < now() - make_interval(days => $1)`;
-const EXPIRED_DONATIONS = `FROM donations d WHERE d.updated_at < now() - make_interval(days => $1)
-  AND NOT EXISTS (SELECT 1 FROM donation_payments p
-    WHERE p.donation_id = d.id AND p.created_at >= now() - make_interval(days => $1))`;
-
-async function countOrDelete(db: Db, from: string, params: unknown[], dryRun: boolean): Promise<number> {
-  if (dryRun) {
-    const { rows } = await db.query<{ count: string }>(`SELECT count(*) AS count ${from}`, params);
-    return Number(rows[0].count);
-  }
-  const result = await db.query(`DELETE ${from}`, params);
-  return result.rowCount ?? 0;
+/** The moment `days` whole days before `now`: rows older than this are past their period. */
+export function cutoff(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * DAY_MS);
 }
 
-/** One transaction: the counts printed are the rows deleted, and the audit line commits with them. */
-export async function purgeExpired(
-  db: Db,
-  retentionDays: RetentionDays,
-  options: { dryRun: boolean },
-): Promise<PurgeResult> {
-  const { dryRun } = options;
-  await db.query(dryRun ? 'BEGIN READ ONLY' : 'BEGIN');
-  try {
-    const submissions = {} as Record<SubmissionType, number>;
-    for (const type of SUBMISSION_TYPES) {
-      submissions[type] = await countOrDelete(db, EXPIRED_SUBMISSIONS, [type, retentionDays[type]], dryRun);
-    }
-    const errorReports = await countOrDelete(db, EXPIRED_ERROR_REPORTS, [retentionDays.errorReports], dryRun);
-    const donationPayments = await countOrDelete(db, EXPIRED_DONATION_PAYMENTS, [retentionDays.donations], dryRun);
-    const donations = await countOrDelete(db, EXPIRED_DONATIONS, [retentionDays.donations], dryRun);
-    const result: PurgeResult = { dryRun, retentionDays, submissions, errorReports, donations, donationPayments };
-    if (!dryRun) {
-      // Counts and periods only: no personal data in the audit log.
-      await db.query(`INSERT INTO audit_log (id, action, detail) VALUES (gen_random_uuid(), 'purge', $1::jsonb)`, [
-        JSON.stringify({ submissions, errorReports, donations, donationPayments, retentionDays }),
-      ]);
-    }
-    await db.query('COMMIT');
-    return result;
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw error;
+/**
+ * Donations past the donations period, deleted or with `dryRun` counted. Payments first: a donation whose last
+ * payment is past the period then has none left (a dry run, which deletes nothing, asks for none younger instead).
+ */
+async function purgeDonations(tx: Db, before: Date, dryRun: boolean) {
+  const payments = { createdAt: { lt: before } };
+  const donations = { updatedAt: { lt: before }, payments: { none: { createdAt: { gte: before } } } };
+  if (dryRun) {
+    return {
+      donationPayments: await tx.donationPayment.count({ where: payments }),
+      donations: await tx.donation.count({ where: donations }),
+    };
   }
+  const donationPayments = (await tx.donationPayment.deleteMany({ where: payments })).count;
+  return { donationPayments, donations: (await tx.donation.deleteMany({ where: donations })).count };
+}
+
+/**
+ * One transaction: the counts printed are the rows deleted, and the audit line commits with them. A dry run reads in
+ * the same transaction and writes nothing.
+ */
+export async function purgeExpired(
+  tx: Db,
+  stores: RetentionStores,
+  retentionDays: RetentionDays,
+  options: { dryRun: boolean; now: Date },
+): Promise<PurgeResult> {
+  const { dryRun, now } = options;
+  const submissions = {} as Record<SubmissionType, number>;
+  for (const type of SUBMISSION_TYPES) {
+    submissions[type] = await stores.submissions.purgeCreatedBefore(type, cutoff(now, retentionDays[type]), dryRun, tx);
+  }
+  const errorReports = await stores.errorReports.purgeLastSeenBefore(
+    cutoff(now, retentionDays.errorReports),
+    dryRun,
+    tx,
+  );
+  const { donations, donationPayments } = await purgeDonations(tx, cutoff(now, retentionDays.donations), dryRun);
+  const result: PurgeResult = { dryRun, retentionDays, submissions, errorReports, donations, donationPayments };
+  // Counts and periods only: no personal data in the audit log.
+  if (!dryRun) {
+    await stores.auditLog.record(
+      'purge',
+      { submissions, errorReports, donations, donationPayments, retentionDays },
+      tx,
+    );
+  }
+  return result;
 }

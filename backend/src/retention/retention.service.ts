@@ -1,37 +1,54 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Client } from 'pg';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import type { RetentionDays } from '../config/app-config';
+import { RETENTION_DAYS } from '../config/config.module';
+import { AuditLogRepository } from '../database/audit-log.repository';
+import { ErrorReportsRepository } from '../database/error-reports.repository';
+import { PrismaService } from '../database/prisma.service';
+import { SubmissionsRepository } from '../database/submissions.repository';
 import { erasePerson, type ErasureResult } from './retention.erasure';
 import { purgeExpired, type PurgeResult } from './retention.purge';
 
+/** The repositories retention works through (the donation tables through Prisma's own models). */
+export interface RetentionStores {
+  submissions: SubmissionsRepository;
+  errorReports: ErrorReportsRepository;
+  auditLog: AuditLogRepository;
+}
+
 /**
- * The data lifecycle on demand, for staff (`npm run purge`, `npm run erase`; docs/staff-exports.md): each call has
- * one connection of its own, for the one transaction its work and its audit line commit in.
+ * A purge or an erasure is one transaction, its audit line included. It may touch many rows: it gets minutes rather
+ * than the pool's default 15 s; each statement is still bounded by the query timeout (database/prisma.service.ts).
+ */
+const TRANSACTION = { maxWait: 10_000, timeout: 5 * 60_000 };
+
+/**
+ * The data lifecycle (docs/architecture.md §6): deleting what is past its retention period, for the daily job and
+ * `npm run purge`, and erasing one person's data on request, for `npm run erase` (docs/staff-exports.md).
  */
 @Injectable()
 export class RetentionService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  private readonly stores: RetentionStores;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    submissions: SubmissionsRepository,
+    errorReports: ErrorReportsRepository,
+    auditLog: AuditLogRepository,
+    @Inject(RETENTION_DAYS) private readonly retentionDays: RetentionDays,
+  ) {
+    this.stores = { submissions, errorReports, auditLog };
+  }
 
   /** Deletes what is past its retention period (RETENTION_DAYS_*), or with `dryRun` only counts it. */
   purge(options: { dryRun: boolean }): Promise<PurgeResult> {
-    return this.withConnection((db) => purgeExpired(db, this.config.retentionDays, options));
+    return this.prisma.$transaction(
+      (tx) => purgeExpired(tx, this.stores, this.retentionDays, { ...options, now: new Date() }),
+      TRANSACTION,
+    );
   }
 
   /** Removes one person's personal data wherever their address appears, or with `dryRun` only finds it. */
   erase(email: string, options: { dryRun: boolean }): Promise<ErasureResult> {
-    return this.withConnection((db) => erasePerson(db, email, options));
-  }
-
-  private async withConnection<T>(work: (db: Client) => Promise<T>): Promise<T> {
-    const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 10_000 });
-    // A connection that drops mid-work fails the running query; this only keeps the event from crashing Node.
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      return await work(client);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    return this.prisma.$transaction((tx) => erasePerson(tx, this.stores, email, options), TRANSACTION);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig, StripeAccess } from '../config/app-config';
+import { STRIPE_ACCESS } from '../config/config.module';
 import { STRIPE_API_VERSION } from '../config/stripe-api-version';
 
 export { STRIPE_API_VERSION };
@@ -39,7 +39,10 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 export class StripeClient {
   private readonly stripe: Stripe;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(STRIPE_ACCESS)
+    private readonly config: StripeAccess & Partial<Pick<AppConfig, 'stripeWebhookSecret'>>,
+  ) {
     this.stripe = new Stripe(config.stripeSecretKey, {
       apiVersion: STRIPE_API_VERSION,
       // Safe to retry: every create call carries an idempotency key, every other call only reads.
@@ -118,7 +121,7 @@ export class StripeClient {
     return this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
-      this.config.stripeWebhookSecret,
+      this.config.stripeWebhookSecret ?? '',
       STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     );
   }

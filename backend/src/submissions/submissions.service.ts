@@ -5,6 +5,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../common/api-e
 import type { Prisma } from '../generated/prisma/client';
 import { SUBMISSION_EMAIL_QUEUE, type SubmissionEmailJobData } from '../mail/submission-email.job';
 import { PrismaService } from '../database/prisma.service';
+import { SubmissionsRepository } from '../database/submissions.repository';
 import { GroupCommit } from '../queue/group-commit';
 import { QueueService } from '../queue/queue.service';
 import { TurnstileService } from '../turnstile/turnstile.service';
@@ -83,6 +84,7 @@ export class SubmissionsService {
   constructor(
     private readonly turnstile: TurnstileService,
     private readonly prisma: PrismaService,
+    private readonly submissions: SubmissionsRepository,
     private readonly queue: QueueService,
   ) {}
 
@@ -101,7 +103,7 @@ export class SubmissionsService {
   /** The rows and one email job each, in one transaction: all of them are stored, or none. */
   private async storeWithJobs(rows: SubmissionRow[]): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      await tx.submission.createMany({ data: rows });
+      await this.submissions.insertMany(rows, tx);
       const jobs = rows.map((row) => ({ data: { submissionId: row.id } satisfies SubmissionEmailJobData }));
       await this.queue.insertInTransaction(tx, SUBMISSION_EMAIL_QUEUE, jobs);
     });

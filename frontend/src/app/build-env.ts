@@ -19,11 +19,12 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = import.met
 type LocaleModule = { default: Record<string, unknown> };
 
 /**
- * One lazy chunk per language and namespace: only the current language's strings are downloaded. The donor emails'
- * strings live beside them for translators but are the server's (backend/src/donor-mail), so the build leaves them out.
+ * One lazy chunk per language and namespace: only the current language's strings are downloaded. The email copy (form
+ * and donor emails) is the server's (i18n/namespaces.ts) and never becomes a chunk.
  */
 export const localeLoaders: Record<string, () => Promise<LocaleModule>> = import.meta.glob<LocaleModule>([
   '../locales/*/*.json',
+  '!../locales/*/email.json',
   '!../locales/*/donorEmail.json',
 ]);
 

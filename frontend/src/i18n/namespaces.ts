@@ -10,6 +10,9 @@
  * A page gets its namespaces loaded (and embedded in its prerendered HTML) by listing them in
  * src/app/pages.ts; each page's own namespace has the page's id (home, about, getHelp, ...).
  * 'common' (layout, navigation, footer, metadata, error pages, crash screen) is always loaded.
+ *
+ * 'email' is the server's: the copy of the form emails (backend/src/common/site-copy.ts reads it, with the labels of
+ * 'volunteer' and 'getHelp'). No page lists it and the browser build leaves it out (app/build-env.ts).
  */
 export interface Resources {
   common: typeof import('../locales/nl/common.json');
@@ -29,6 +32,8 @@ export interface Resources {
   manageDonation: typeof import('../locales/nl/manageDonation.json');
   /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
   donorEmail: typeof import('../locales/nl/donorEmail.json');
+  /** Form emails, read by the backend (backend/src/common/site-copy.ts); never loaded by a page. */
+  email: typeof import('../locales/nl/email.json');
 }
 
 export type NamespaceName = keyof Resources;

@@ -11,13 +11,16 @@ export const LOCALES_DIR = join(__dirname, '..', 'locales');
 
 export const localeLoaders: Record<string, () => Promise<LocaleModule>> = Object.fromEntries(
   readdirSync(LOCALES_DIR).flatMap((language) =>
-    readdirSync(join(LOCALES_DIR, language)).map((file) => [
-      `../locales/${language}/${file}`,
-      () =>
-        Promise.resolve({
-          default: JSON.parse(readFileSync(join(LOCALES_DIR, language, file), 'utf8')) as LocaleModule['default'],
-        }),
-    ]),
+    readdirSync(join(LOCALES_DIR, language))
+      // Like the build: the server's email copy is no chunk of the site.
+      .filter((file) => file !== 'email.json')
+      .map((file) => [
+        `../locales/${language}/${file}`,
+        () =>
+          Promise.resolve({
+            default: JSON.parse(readFileSync(join(LOCALES_DIR, language, file), 'utf8')) as LocaleModule['default'],
+          }),
+      ]),
   ),
 );
 

@@ -1,94 +1,73 @@
-import { STAFF_SUBJECTS, VOLUNTEER_CATEGORY_TITLES, type SubmissionType } from '@stichting/contracts';
+import { STAFF_SUBJECTS, VOLUNTEER_CATEGORIES, type SubmissionType } from '@stichting/contracts';
+import { siteCopy, type SiteCopy } from '../../common/site-copy';
 import type { Submission } from '../../generated/prisma/client';
 import { escapeHtml, htmlDocument, htmlLines } from './html';
 
-/** Dutch labels for stored values: staff read the notification in Dutch whatever the visitor's language. */
-const VALUE_LABELS: Record<string, Record<string, string>> = {
-  location: { remote: 'Op afstand', local: 'Lokaal (in Nederland)' },
-  category: VOLUNTEER_CATEGORY_TITLES.nl,
-  availability: {
-    'less-than-2-hours': 'Minder dan 2 uur per week',
-    '2-5-hours': '2 tot 5 uur per week',
-    '5-10-hours': '5 tot 10 uur per week',
-    '10-plus-hours': 'Meer dan 10 uur per week',
-  },
-  preferredContact: { email: 'E-mail', phone: 'Telefoon', both: 'E-mail en telefoon' },
-  skills: {
-    communication: 'Communicatie',
-    technology: 'Technologie',
-    design: 'Ontwerp',
-    administration: 'Administratie',
-    education: 'Onderwijs',
-    fundraising: 'Fondsenwerving',
-    events: 'Evenementen',
-    translation: 'Vertalen',
-    legal: 'Juridisch',
-    childcare: 'Kinderopvang',
-    construction: 'Bouw en klussen',
-    other: 'Anders',
-  },
-  spokenLanguages: { dutch: 'Nederlands', english: 'Engels', spanish: 'Spaans', other: 'Anders' },
-  helpType: {
-    food: 'Voedsel',
-    housing: 'Huisvesting',
-    education: 'Onderwijs',
-    medical: 'Medisch',
-    legal: 'Juridisch',
-    other: 'Anders',
-  },
-  language: { nl: 'Nederlands', en: 'Engels', es: 'Spaans' },
-};
+/** Staff read the notification in Dutch whatever the visitor's language (docs/product.md §7.8). */
+const STAFF_LANGUAGE = 'nl';
 
 type Field = keyof Submission;
+type LabelKey = keyof SiteCopy['email']['staff']['fields'];
 
-/** Which fields each form has, in the order staff read them, with their Dutch label. */
-const FIELDS: Record<SubmissionType, Array<[Field, string]>> = {
+/** Which fields each form has, in the order staff read them, with the key of their label in email.json. */
+const FIELDS: Record<SubmissionType, Array<[Field, LabelKey]>> = {
   volunteer: [
-    ['name', 'Naam'],
-    ['email', 'E-mail'],
-    ['phone', 'Telefoon'],
-    ['location', 'Locatie'],
-    ['speaksDutch', 'Spreekt Nederlands'],
-    ['category', 'Categorie'],
-    ['availability', 'Beschikbaarheid'],
-    ['preferredContact', 'Voorkeur voor contact'],
-    ['skills', 'Vaardigheden'],
-    ['spokenLanguages', 'Talen'],
-    ['motivation', 'Motivatie'],
-    ['experience', 'Ervaring'],
+    ['name', 'name'],
+    ['email', 'email'],
+    ['phone', 'phone'],
+    ['location', 'location'],
+    ['speaksDutch', 'speaksDutch'],
+    ['category', 'category'],
+    ['availability', 'availability'],
+    ['preferredContact', 'preferredContact'],
+    ['skills', 'skills'],
+    ['spokenLanguages', 'spokenLanguages'],
+    ['motivation', 'motivation'],
+    ['experience', 'experience'],
   ],
   contact: [
-    ['name', 'Naam'],
-    ['email', 'E-mail'],
-    ['subject', 'Onderwerp'],
-    ['message', 'Bericht'],
+    ['name', 'name'],
+    ['email', 'email'],
+    ['subject', 'subject'],
+    ['message', 'message'],
   ],
   'help-request': [
-    ['name', 'Naam'],
-    ['email', 'E-mail'],
-    ['phone', 'Telefoon'],
-    ['location', 'Woonplaats'],
-    ['familySize', 'Aantal gezinsleden'],
-    ['helpType', 'Soort hulp'],
-    ['preferredContact', 'Voorkeur voor contact'],
-    ['description', 'Omschrijving'],
+    ['name', 'name'],
+    ['email', 'email'],
+    ['phone', 'phone'],
+    ['location', 'residence'],
+    ['familySize', 'familySize'],
+    ['helpType', 'helpType'],
+    ['preferredContact', 'preferredContact'],
+    ['description', 'description'],
   ],
 };
+
+/**
+ * The words for the stored values of each form's choices: the labels its page shows, in Dutch (volunteer.json,
+ * getHelp.json), so staff read what the visitor chose, not a code. A field without labels shows its value.
+ */
+function choiceLabels(type: SubmissionType): Partial<Record<Field, Record<string, string>>> {
+  if (type === 'volunteer') {
+    const { steps, form, categories } = siteCopy('volunteer', STAFF_LANGUAGE);
+    return {
+      location: { remote: steps.location.remote.title, local: steps.location.local.title },
+      category: Object.fromEntries(VOLUNTEER_CATEGORIES.map((category) => [category, categories[category].title])),
+      availability: form.availabilityOptions,
+      preferredContact: form.contactOptions,
+      skills: form.skillOptions,
+      spokenLanguages: form.languageOptions,
+    };
+  }
+  if (type === 'help-request') {
+    const { form } = siteCopy('getHelp', STAFF_LANGUAGE);
+    return { helpType: form.helpTypes, preferredContact: form.contactOptions };
+  }
+  return {};
+}
 
 /** Long free text is shown as its own block under the other fields. */
 const LONG_TEXT = new Set<Field>(['message', 'motivation', 'experience', 'description']);
-
-function readable(field: Field, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(niet ingevuld)';
-  if (typeof value === 'boolean') return value ? 'Ja' : 'Nee';
-  const labels = VALUE_LABELS[field];
-  const label = (item: unknown) => {
-    const text = typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
-    return labels?.[text] ?? text;
-  };
-  if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : '(niet ingevuld)';
-  return label(value);
-}
 
 /** Built once: constructing an Intl.DateTimeFormat costs more than rendering the rest of the message. */
 const RECEIVED_AT = new Intl.DateTimeFormat('nl-NL', {
@@ -97,17 +76,11 @@ const RECEIVED_AT = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
 });
 
-function receivedAt(date: Date): string {
-  return RECEIVED_AT.format(date);
-}
-
 interface Row {
   label: string;
   value: string;
   isLong: boolean;
 }
-
-const REPLY_HINT = 'Als je deze e-mail beantwoordt, gaat je antwoord rechtstreeks naar de afzender.';
 
 export interface RenderedMail {
   subject: string;
@@ -115,17 +88,38 @@ export interface RenderedMail {
   html: string;
 }
 
-/** The notification to staff: docs/product.md §7.8 Dutch subject, every field with a Dutch label, text and HTML. */
+/**
+ * The notification to staff: docs/product.md §7.8 Dutch subject, every field with its Dutch label, text and HTML.
+ * The words are `staff` in `frontend/src/locales/nl/email.json`, the choices the form pages' own labels; the subject
+ * is the form's hidden `_subject` value (STAFF_SUBJECTS, shared with the site through contracts).
+ */
 export function renderStaffNotification(submission: Submission): RenderedMail {
   const type = submission.type as SubmissionType;
   const subject = STAFF_SUBJECTS[type];
+  const staff = siteCopy('email', STAFF_LANGUAGE).staff;
+  const labels = choiceLabels(type);
+  const readable = (field: Field | 'language', value: unknown): string => {
+    if (value === null || value === undefined || value === '') return staff.notFilledIn;
+    if (typeof value === 'boolean') return value ? staff.yes : staff.no;
+    const words: Record<string, string> | undefined = field === 'language' ? staff.languageNames : labels[field];
+    const label = (item: unknown) => {
+      const text = typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
+      return words?.[text] ?? text;
+    };
+    if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : staff.notFilledIn;
+    return label(value);
+  };
   const rows: Row[] = FIELDS[type]
     .filter(([field]) => !(field === 'speaksDutch' && submission.speaksDutch === null))
-    .map(([field, label]) => ({ label, value: readable(field, submission[field]), isLong: LONG_TEXT.has(field) }));
+    .map(([field, labelKey]) => ({
+      label: staff.fields[labelKey],
+      value: readable(field, submission[field]),
+      isLong: LONG_TEXT.has(field),
+    }));
   rows.push(
-    { label: 'Taal van de afzender', value: readable('language', submission.language), isLong: false },
-    { label: 'Ontvangen op', value: receivedAt(submission.createdAt), isLong: false },
-    { label: 'Referentie', value: submission.id, isLong: false },
+    { label: staff.senderLanguage, value: readable('language', submission.language), isLong: false },
+    { label: staff.receivedAt, value: RECEIVED_AT.format(submission.createdAt), isLong: false },
+    { label: staff.reference, value: submission.id, isLong: false },
   );
 
   const text = [
@@ -133,7 +127,7 @@ export function renderStaffNotification(submission: Submission): RenderedMail {
     '',
     ...rows.map(({ label, value, isLong }) => (isLong ? `${label}:\n${value}\n` : `${label}: ${value}`)),
     '',
-    REPLY_HINT,
+    staff.replyHint,
   ].join('\n');
 
   const tableRows = rows
@@ -144,10 +138,10 @@ export function renderStaffNotification(submission: Submission): RenderedMail {
     )
     .join('\n');
   const html = htmlDocument(
-    'nl',
+    STAFF_LANGUAGE,
     subject,
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>\n<table style="border-collapse:collapse">\n${tableRows}\n</table>\n` +
-      `<p style="color:#52606d">${escapeHtml(REPLY_HINT)}</p>`,
+      `<p style="color:#52606d">${escapeHtml(staff.replyHint)}</p>`,
   );
   return { subject, text, html };
 }

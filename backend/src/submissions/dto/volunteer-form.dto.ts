@@ -7,13 +7,13 @@ import {
   PREFERRED_CONTACT,
   SKILLS,
   SPOKEN_LANGUAGES,
-  toVolunteerCategory,
   VOLUNTEER_CATEGORIES,
   VOLUNTEER_LOCATIONS,
   type VolunteerCategory,
   type VolunteerLocation,
 } from '@stichting/contracts';
 import { BaseFormDto } from './base-form.dto';
+import { toVolunteerCategory } from './volunteer-category';
 import {
   EmailAddress,
   OneOf,

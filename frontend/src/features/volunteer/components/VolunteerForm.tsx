@@ -6,7 +6,6 @@ import {
   SKILLS,
   SPOKEN_LANGUAGES,
   VOLUNTEER_CATEGORIES,
-  VOLUNTEER_CATEGORY_TITLES,
   VOLUNTEER_LOCATIONS,
   type VolunteerCategory,
   type VolunteerLocation,
@@ -20,7 +19,6 @@ import {
   TextField,
   useFormSubmission,
 } from '../../../components/forms';
-import { useLanguage } from '../../../components/useLanguage';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 
 type Availability = (typeof AVAILABILITY)[number];
@@ -68,7 +66,6 @@ interface VolunteerFormProps {
 /** The application form (docs/product.md §4): the chosen location and category shown disabled, the applicant's details. */
 export function VolunteerForm({ location, speaksDutch, category, onBack, onDone }: VolunteerFormProps) {
   const { t } = useTranslation('volunteer');
-  const language = useLanguage();
   const isWide = useMediaQuery('(min-width: 768px)');
   const form = useFormSubmission({
     type: 'volunteer',
@@ -133,7 +130,7 @@ export function VolunteerForm({ location, speaksDutch, category, onBack, onDone 
             value={category}
             disabled
             options={VOLUNTEER_CATEGORIES}
-            optionLabel={(option) => VOLUNTEER_CATEGORY_TITLES[language][option]}
+            optionLabel={(option) => t(`categories.${option}.title`)}
           />
         </div>
         <div className="form__row">

@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  VOLUNTEER_CATEGORY_TITLES,
-  VOLUNTEER_LOCATIONS,
-  type VolunteerCategory,
-  type VolunteerLocation,
-} from '@stichting/contracts';
+import { VOLUNTEER_LOCATIONS, type VolunteerCategory, type VolunteerLocation } from '@stichting/contracts';
 import { ChoiceGroup } from '../../../components/forms';
-import { useLanguage } from '../../../components/useLanguage';
 import {
   asksDutch,
   availableCategories,
@@ -35,7 +29,6 @@ interface VolunteerStepsProps {
 /** docs/product.md §4 Volunteer flow: location, Dutch question (local only), category, then the apply step or a hint. */
 export function VolunteerSteps({ choices, onLocation, onDutch, onCategory, onStart }: VolunteerStepsProps) {
   const { t } = useTranslation('volunteer');
-  const language = useLanguage();
   const categories = availableCategories(choices);
   const hint = pendingHint(choices);
 
@@ -95,7 +88,7 @@ export function VolunteerSteps({ choices, onLocation, onDutch, onCategory, onSta
               hint={t('steps.category.text')}
               choices={categories.map((category) => ({
                 value: category,
-                label: VOLUNTEER_CATEGORY_TITLES[language][category],
+                label: t(`categories.${category}.title`),
                 description: t(`categories.${category}.description`),
               }))}
               value={choices.category ?? ''}
