@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DonorMailModule } from '../donor-mail/donor-mail.module';
+import { DonorOutboxModule } from '../donor-mail/donor-outbox.module';
 import { DonorMailService } from '../donor-mail/donor-mail.service';
 import { DONATION_NOTIFIER } from './donation-events';
 import { DonationLedger } from './donation-ledger.service';
@@ -11,7 +11,7 @@ import { DonationReconciliation } from './donation-reconciliation.service';
  * The emails the ledger decides go through the donor email outbox (docs/architecture.md §4.7).
  */
 @Module({
-  imports: [DonorMailModule],
+  imports: [DonorOutboxModule],
   providers: [DonationLedger, DonationReconciliation, { provide: DONATION_NOTIFIER, useExisting: DonorMailService }],
   exports: [DonationLedger, DonationReconciliation],
 })

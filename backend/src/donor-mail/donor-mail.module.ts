@@ -3,7 +3,7 @@ import { MailModule } from '../mail/mail.module';
 import { DonorEmailComposer } from './donor-email.composer';
 import { DonorEmailJob } from './donor-email.job';
 import { DonorLinks } from './donor-links';
-import { DonorMailService } from './donor-mail.service';
+import { DonorOutboxModule } from './donor-outbox.module';
 import { ManageLinkRequestJob } from './manage-link-request.job';
 import { StatementsJob } from './statements.job';
 import { StatementsService } from './statements.service';
@@ -14,16 +14,8 @@ import { StatementsService } from './statements.service';
  * retry policy.
  */
 @Module({
-  imports: [MailModule],
-  providers: [
-    DonorMailService,
-    DonorEmailJob,
-    DonorEmailComposer,
-    DonorLinks,
-    ManageLinkRequestJob,
-    StatementsService,
-    StatementsJob,
-  ],
-  exports: [DonorMailService, DonorLinks],
+  imports: [MailModule, DonorOutboxModule],
+  providers: [DonorEmailJob, DonorEmailComposer, DonorLinks, ManageLinkRequestJob, StatementsService, StatementsJob],
+  exports: [DonorOutboxModule, DonorLinks],
 })
 export class DonorMailModule {}
