@@ -6,12 +6,13 @@ import { loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
 
 /**
- * The background work without HTTP: configuration, logs, the database, the queue, the mail worker and the nightly
- * retention purge. Every scheduled or queued job lives in one of these modules. The web process works them too
+ * The background work without a site: configuration, logs, the database, the metrics (on METRICS_PORT when set), the
+ * queue, the mail worker and the nightly retention purge. Every scheduled or queued job lives in one of these modules. The web process works them too
  * unless RUN_WORKER=false; pg-boss hands each job to one process, so an email or a purge runs once however many
  * processes work the queue, and at least one does in either deployment.
  */
@@ -24,6 +25,7 @@ class WorkerModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS } } }),
         DatabaseModule,
+        MetricsModule,
         QueueModule,
         MailModule,
         RetentionModule,

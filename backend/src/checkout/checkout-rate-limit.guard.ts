@@ -3,6 +3,8 @@ import type { Request } from 'express';
 import { TooManyRequestsError } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { routeLabel } from '../metrics/http-metrics';
+import { MetricsService } from '../metrics/metrics.service';
 import { clientAddress, RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
 import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
 
@@ -18,6 +20,7 @@ export class CheckoutRateLimitGuard implements CanActivate {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly storage: SlidingWindowRateLimitStorage,
+    private readonly metrics: MetricsService,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
@@ -26,6 +29,7 @@ export class CheckoutRateLimitGuard implements CanActivate {
     const record = this.storage.hit(`checkout:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS);
     if (record.isBlocked) {
       if (record.totalHits === limit + 1) this.logger.warn({ limit }, 'checkout rate limit reached for an address');
+      this.metrics.rateLimitRefused(routeLabel(request, 429), 'checkout');
       throw new TooManyRequestsError();
     }
     return true;

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { ApiError, TooManyRequestsError } from '../common/api-error';
 import { PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
+import { MetricsService } from '../metrics/metrics.service';
 import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
 import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
 import { StripeClient } from '../stripe/stripe.client';
@@ -30,6 +31,9 @@ export const WEBHOOK_REJECTIONS_PER_MINUTE = 10;
 /** The reason codes of `{"event":"stripe_webhook_rejected","reason":…}` log lines. */
 type RejectionReason = 'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited';
 
+/** The route the refusals are counted under in the metrics. */
+const WEBHOOK_PATH = '/api/stripe/webhook';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -51,6 +55,7 @@ export class CheckoutWebhookService {
     private readonly prisma: PrismaService,
     private readonly stripe: StripeClient,
     private readonly rateLimits: SlidingWindowRateLimitStorage,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** `client` is the sender's address (rate-limit.guard.ts clientAddress), which refusals are counted against. */
@@ -62,6 +67,7 @@ export class CheckoutWebhookService {
     const event = this.verify(rawBody, signature, client);
     if (!isHandled(event)) {
       this.logger.log({ eventId: event.id, type: event.type }, 'stripe event ignored');
+      this.metrics.webhookEvent(event.type, 'ignored');
       return { received: true, outcome: 'ignored' };
     }
     const outcome = await this.prisma.$transaction(async (tx) => {
@@ -75,6 +81,7 @@ export class CheckoutWebhookService {
       return 'processed' as const;
     });
     this.logger.log({ eventId: event.id, type: event.type, outcome }, 'stripe event');
+    this.metrics.webhookEvent(event.type, outcome);
     return { received: true, outcome };
   }
 
@@ -95,6 +102,7 @@ export class CheckoutWebhookService {
 
   /** Counts a refusal against the client's budget and logs it (once at most, past the budget). */
   private refuse(client: string, reason: RejectionReason, message: string): HttpException {
+    this.metrics.webhookEvent(undefined, 'rejected');
     const key = `stripe-webhook-rejected:${client}`;
     const { isBlocked, totalHits } = this.rateLimits.hit(key, WEBHOOK_REJECTIONS_PER_MINUTE, RATE_LIMIT_WINDOW_MS);
     if (!isBlocked) {
@@ -102,6 +110,7 @@ export class CheckoutWebhookService {
       return new ApiError(HttpStatus.BAD_REQUEST, message);
     }
     if (totalHits === WEBHOOK_REJECTIONS_PER_MINUTE + 1) this.logRejection('rate_limited');
+    this.metrics.rateLimitRefused(WEBHOOK_PATH, 'webhook_rejections');
     return new TooManyRequestsError();
   }
 

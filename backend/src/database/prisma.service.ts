@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -10,19 +11,28 @@ export const DATABASE_POOL_SIZE = 10;
 /** The one Prisma client of the process, over node-postgres through @prisma/adapter-pg. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  /**
+   * node-postgres's pool under Prisma, made here and handed to the adapter (which accepts a pool of one's own), so
+   * the metrics can read its documented counters (`totalCount`, `idleCount`, `waitingCount`). The adapter ends it
+   * on `$disconnect` (`disposeExternalPool`).
+   */
+  readonly pool: Pool;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: 5000,
+      // Fail fast instead of queueing forever while PostgreSQL is down: the caller answers 503.
+      query_timeout: 15000,
+    });
     super({
-      adapter: new PrismaPg({
-        connectionString: config.databaseUrl,
-        max: DATABASE_POOL_SIZE,
-        connectionTimeoutMillis: 5000,
-        // Fail fast instead of queueing forever while PostgreSQL is down: the caller answers 503.
-        query_timeout: 15000,
-      }),
+      adapter: new PrismaPg(pool, { disposeExternalPool: true }),
       // A form's transaction waits for a free connection up to 5 s under a burst (Prisma's default is 2 s), then
       // answers 503 like any other database trouble; a transaction may run up to 15 s (the query timeout).
       transactionOptions: { maxWait: 5000, timeout: 15000 },
     });
+    this.pool = pool;
   }
 
   async onModuleDestroy(): Promise<void> {

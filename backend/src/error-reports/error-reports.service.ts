@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
+import { MetricsService, type ErrorReportMetricOutcome } from '../metrics/metrics.service';
 import type { Prisma } from '../generated/prisma/client';
 import type { ErrorReportDto } from './dto/error-report.dto';
 
@@ -22,6 +23,13 @@ export type ErrorReportCap = 'per-hour' | 'max-rows';
 export type RecordOutcome = 'counted' | 'stored' | ErrorReportCap;
 
 type Db = PrismaService | Prisma.TransactionClient;
+
+const METRIC_OUTCOMES: Record<RecordOutcome, ErrorReportMetricOutcome> = {
+  stored: 'stored',
+  counted: 'repeat',
+  'per-hour': 'dropped_per_hour',
+  'max-rows': 'dropped_max_rows',
+};
 
 const HOUR_MS = 3_600_000;
 
@@ -46,9 +54,16 @@ export class ErrorReportsService {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   async record(report: ErrorReportDto): Promise<RecordOutcome> {
+    const outcome = await this.decide(report);
+    this.metrics.errorReport(METRIC_OUTCOMES[outcome]);
+    return outcome;
+  }
+
+  private async decide(report: ErrorReportDto): Promise<RecordOutcome> {
     const fingerprint = fingerprintOf(report);
     if (await this.countRepeat(this.prisma, fingerprint)) return 'counted';
     const hour = Math.floor(Date.now() / HOUR_MS);

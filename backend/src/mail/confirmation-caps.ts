@@ -49,9 +49,11 @@ interface Verdict {
  * refuses the message; a staff retry of that delivery reuses its place instead of taking a new one.
  */
 export class ConfirmationCapCheck {
+  /** `onSkipped` hears of each confirmation skipped, once committed (the metrics count them). */
   constructor(
     private readonly prisma: PrismaService,
     private readonly logger: Logger,
+    private readonly onSkipped: (reason: ConfirmationSkipReason) => void = () => undefined,
   ) {}
 
   /**
@@ -76,8 +78,10 @@ export class ConfirmationCapCheck {
       return decided;
     });
     // One line per skipped confirmation, once committed: the row id, never the address.
-    for (const [submissionId, reason] of newlySkipped)
+    for (const [submissionId, reason] of newlySkipped) {
       this.logger.warn({ submissionId, reason }, 'confirmation skipped');
+      this.onSkipped(reason);
+    }
     return reasons;
   }
 }

@@ -6,6 +6,7 @@ import { PrismaService } from '../database/prisma.service';
 import { isDatabaseUnavailable } from '../common/api-error';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
+import { MetricsService } from '../metrics/metrics.service';
 import { QueueService } from '../queue/queue.service';
 import { ConfirmationCapCheck } from './confirmation-caps';
 import { describeSmtpError, isPermanentSmtpError, MailTransport, type OutgoingMail } from './mail.transport';
@@ -82,8 +83,11 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     private readonly prisma: PrismaService,
     private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    metrics: MetricsService,
   ) {
-    this.confirmationCaps = new ConfirmationCapCheck(prisma, this.logger);
+    this.confirmationCaps = new ConfirmationCapCheck(prisma, this.logger, (reason) =>
+      metrics.confirmationSkipped(reason),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -3,6 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { TooManyRequestsError } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
+import { routeLabel } from '../metrics/http-metrics';
+import { MetricsService } from '../metrics/metrics.service';
 import { APP_CONFIG } from '../config/config.module';
 import { addressKey } from './address-key';
 import { SlidingWindowRateLimitStorage } from './rate-limit.storage';
@@ -33,6 +35,7 @@ export class PostRateLimitGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reflector: Reflector,
     private readonly storage: SlidingWindowRateLimitStorage,
+    private readonly metrics: MetricsService,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
@@ -41,6 +44,7 @@ export class PostRateLimitGuard implements CanActivate {
     const { key, limit } = this.route(context);
     if (limit === false) return true;
     if (this.storage.hit(`${key}:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS).isBlocked) {
+      this.metrics.rateLimitRefused(routeLabel(request, 429), 'post');
       throw new TooManyRequestsError();
     }
     return true;

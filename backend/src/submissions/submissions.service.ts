@@ -5,6 +5,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../common/api-e
 import type { Prisma } from '../generated/prisma/client';
 import { SUBMISSION_EMAIL_QUEUE, type SubmissionEmailJobData } from '../mail/submission-email.job';
 import { PrismaService } from '../database/prisma.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../queue/group-commit';
 import { QueueService } from '../queue/queue.service';
 import { TurnstileService } from '../turnstile/turnstile.service';
@@ -84,6 +85,7 @@ export class SubmissionsService {
     private readonly turnstile: TurnstileService,
     private readonly prisma: PrismaService,
     private readonly queue: QueueService,
+    private readonly metrics: MetricsService,
   ) {}
 
   async submit(request: SendEmailDto, remoteIp: string | undefined): Promise<SubmissionAccepted> {
@@ -91,6 +93,7 @@ export class SubmissionsService {
     const id = randomUUID();
     try {
       await this.store.add({ ...toSubmissionRow(request), id });
+      this.metrics.formAccepted(request.type);
       return { success: true, id };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();
