@@ -4,8 +4,7 @@ import { ApiError, TooManyRequestsError } from '../common/api-error';
 import { PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 import { MetricsService } from '../metrics/metrics.service';
-import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
-import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { StripeClient } from '../stripe/stripe.client';
 
 type Tx = Prisma.TransactionClient;
@@ -31,7 +30,7 @@ export const WEBHOOK_REJECTIONS_PER_MINUTE = 10;
 /** The reason codes of `{"event":"stripe_webhook_rejected","reason":…}` log lines. */
 type RejectionReason = 'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited';
 
-/** The route the refusals are counted under in the metrics. */
+/** The route the refusals are counted on. */
 const WEBHOOK_PATH = '/api/stripe/webhook';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +53,7 @@ export class CheckoutWebhookService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly stripe: StripeClient,
-    private readonly rateLimits: SlidingWindowRateLimitStorage,
+    private readonly rateLimits: RateLimiter,
     private readonly metrics: MetricsService,
   ) {}
 
@@ -64,7 +63,7 @@ export class CheckoutWebhookService {
     signature: string | undefined,
     client: string,
   ): Promise<{ received: true; outcome: WebhookOutcome }> {
-    const event = this.verify(rawBody, signature, client);
+    const event = await this.verify(rawBody, signature, client);
     if (!isHandled(event)) {
       this.logger.log({ eventId: event.id, type: event.type }, 'stripe event ignored');
       this.metrics.webhookEvent(event.type, 'ignored');
@@ -86,31 +85,35 @@ export class CheckoutWebhookService {
   }
 
   /** Bad, missing or stale signature (older than the tolerance): 400 (429 past the limit) and nothing stored. */
-  private verify(rawBody: unknown, signature: string | undefined, client: string): Stripe.Event {
+  private async verify(rawBody: unknown, signature: string | undefined, client: string): Promise<Stripe.Event> {
     if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) {
-      throw this.refuse(client, 'missing_body', 'The webhook body is missing.');
+      throw await this.refuse(client, 'missing_body', 'The webhook body is missing.');
     }
-    if (!signature) throw this.refuse(client, 'missing_signature', 'The Stripe-Signature header is missing.');
+    if (!signature) throw await this.refuse(client, 'missing_signature', 'The Stripe-Signature header is missing.');
+    let reason: RejectionReason;
     try {
       return this.stripe.constructWebhookEvent(rawBody, signature);
     } catch (error) {
       // The SDK's message is a paragraph of advice (about 500 bytes): the log gets a reason code instead.
-      const reason = /tolerance/i.test((error as Error).message) ? 'stale_signature' : 'bad_signature';
-      throw this.refuse(client, reason, 'The Stripe signature could not be verified.');
+      reason = /tolerance/i.test((error as Error).message) ? 'stale_signature' : 'bad_signature';
     }
+    throw await this.refuse(client, reason, 'The Stripe signature could not be verified.');
   }
 
   /** Counts a refusal against the client's budget and logs it (once at most, past the budget). */
-  private refuse(client: string, reason: RejectionReason, message: string): HttpException {
+  private async refuse(client: string, reason: RejectionReason, message: string): Promise<HttpException> {
     this.metrics.webhookEvent(undefined, 'rejected');
-    const key = `stripe-webhook-rejected:${client}`;
-    const { isBlocked, totalHits } = this.rateLimits.hit(key, WEBHOOK_REJECTIONS_PER_MINUTE, RATE_LIMIT_WINDOW_MS);
+    const { isBlocked, refusals } = await this.rateLimits.hit(
+      'webhook_rejections',
+      WEBHOOK_PATH,
+      client,
+      WEBHOOK_REJECTIONS_PER_MINUTE,
+    );
     if (!isBlocked) {
       this.logRejection(reason);
       return new ApiError(HttpStatus.BAD_REQUEST, message);
     }
-    if (totalHits === WEBHOOK_REJECTIONS_PER_MINUTE + 1) this.logRejection('rate_limited');
-    this.metrics.rateLimitRefused(WEBHOOK_PATH, 'webhook_rejections');
+    if (refusals === 1) this.logRejection('rate_limited');
     return new TooManyRequestsError();
   }
 
