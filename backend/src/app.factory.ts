@@ -14,6 +14,8 @@ import { refuseUnusableJson, withBody } from './common/json-body';
 import { createAccessLog } from './common/logging';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
+import { httpMetricsMiddleware } from './metrics/http-metrics';
+import { MetricsService } from './metrics/metrics.service';
 import { siteMiddleware } from './site/site.middleware';
 import { SiteService } from './site/site.service';
 
@@ -72,8 +74,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // Pages carry their own precomputed ETag (SiteService); hashing every JSON answer of the API buys nothing.
   app.set('etag', false);
-  // Every request, however it is answered, leaves one access-log line.
+  // Every request, however it is answered, leaves one access-log line (and, with metrics on, one observation).
   app.use(accessLog);
+  if (config.metrics.port !== undefined) app.use(httpMetricsMiddleware(app.get(MetricsService)));
   const security = {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,

@@ -12,6 +12,7 @@ import { DonorPortalModule } from './donor-portal/donor-portal.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RetentionModule } from './retention/retention.module';
@@ -44,6 +45,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerModuleParams(accessLog)),
         RateLimitModule, // docs/product.md §9.5, docs/architecture.md §9.4: a per-address limit on every POST (rate-limit/rate-limit.guard.ts)
         DatabaseModule,
+        MetricsModule, // docs/architecture.md §9.11: GET /metrics on METRICS_PORT, never on the site's port
         SiteModule,
         HealthModule,
         QueueModule,

@@ -8,13 +8,15 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DonorMailModule } from './donor-mail/donor-mail.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
 import { StripeModule } from './stripe/stripe.module';
 
 /**
- * The background work without HTTP: configuration, logs, the database, the queue, the mail worker, the nightly
- * retention purge and the daily reconciliation of donations with Stripe. Every scheduled or queued job lives in one of these modules. The web process works them too
+ * The background work without a site: configuration, logs, the database, the metrics (on METRICS_PORT when set), the
+ * queue, the mail workers, the nightly retention purge, the daily reconciliation of donations with Stripe and the
+ * yearly donor statements. Every scheduled or queued job lives in one of these modules. The web process works them too
  * unless RUN_WORKER=false; pg-boss hands each job to one process, so an email or a purge runs once however many
  * processes work the queue, and at least one does in either deployment.
  */
@@ -27,6 +29,7 @@ class WorkerModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS } } }),
         DatabaseModule,
+        MetricsModule,
         QueueModule,
         MailModule,
         DonorMailModule,

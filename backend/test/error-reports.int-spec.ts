@@ -5,12 +5,17 @@ import { AppProcess, useFaultFixture, waitUntil } from './support/faults-app';
 import { sql } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';
 
-const reportTo = (url: string, body: unknown) =>
+/** Posts a report; `client` is the visitor's address a proxy in front would forward (apps with TRUST_PROXY=1). */
+const reportTo = (url: string, body: unknown, client?: string) =>
   fetch(`${url}/api/report-error`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(client ? { 'x-forwarded-for': client } : {}) },
     body: JSON.stringify(body),
   });
+
+/** A visitor address of its own for each report of the caps tests. */
+let visitors = 0;
+const nextVisitor = () => `198.51.100.${++visitors}`;
 
 describe('POST /api/report-error', () => {
   let stack: TestStack;
@@ -97,7 +102,8 @@ describe('POST /api/report-error rate limit', () => {
 
 /**
  * The global caps, counted in PostgreSQL: built app processes (so their log lines can be read), two of them on one
- * database where the count must hold across instances. Each sends fewer reports than the per-client limit.
+ * database where the count must hold across instances. The reports come from many visitors (each its own address,
+ * forwarded by a proxy), the flood these caps are for: the per-client limit, shared by every instance, stops none.
  */
 describe('error report caps', () => {
   const fixture = useFaultFixture();
@@ -110,7 +116,9 @@ describe('error report caps', () => {
       .filter((line) => pattern.test(line));
 
   async function startApp(extra: Record<string, string>): Promise<AppProcess> {
-    const app = AppProcess.main(await fixture.stubs.env(fixture.database.url, { LOG_LEVEL: 'warn', ...extra }));
+    const app = AppProcess.main(
+      await fixture.stubs.env(fixture.database.url, { LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...extra }),
+    );
     fixture.apps.push(app);
     await app.waitReady();
     return app;
@@ -131,7 +139,7 @@ describe('error report caps', () => {
     });
     const statuses = await Promise.all(
       apps.flatMap((app, a) =>
-        Array.from({ length: 6 }, (_, i) => reportTo(app.url, crash(a, i)).then((r) => r.status)),
+        Array.from({ length: 6 }, (_, i) => reportTo(app.url, crash(a, i), nextVisitor()).then((r) => r.status)),
       ),
     );
     expect(statuses).toEqual(Array(12).fill(202));
@@ -140,7 +148,7 @@ describe('error report caps', () => {
     // A known error is still counted past the cap: it adds no row.
     const [known] = await db<{ message: string }>('SELECT message FROM error_reports LIMIT 1');
     const [a, i] = known.message.slice('flood '.length).split('-').map(Number);
-    expect((await reportTo(apps[0].url, crash(a, i))).status).toBe(202);
+    expect((await reportTo(apps[0].url, crash(a, i), nextVisitor())).status).toBe(202);
     expect(await db(`SELECT occurrences FROM error_reports WHERE message = '${known.message}'`)).toEqual([
       { occurrences: 2 },
     ]);
@@ -165,7 +173,9 @@ describe('error report caps', () => {
     const app = await startApp({ ERROR_REPORTS_MAX_ROWS: '4' });
     await awayFromTheHour();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await reportTo(app.url, { message: `new error ${i}` })).status);
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await reportTo(app.url, { message: `new error ${i}` }, nextVisitor())).status);
+    }
     expect(statuses).toEqual([202, 202, 202, 202]);
     expect(await db("SELECT message FROM error_reports WHERE message LIKE 'new error%'")).toEqual([
       { message: 'new error 0' },

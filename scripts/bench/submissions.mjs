@@ -6,9 +6,13 @@
  * inserting the same row, plus p50/p99 at a fixed 300 requests per second (open loop, evenly spaced). Prints numbers; never pass/fail.
  *
  *   npm run build && node scripts/bench/submissions.mjs [--seconds 10] [--connections 20] [--clients 1]
+ *     [--rate-limit-store postgres,memory]
  *
  * `--clients N` spreads the requests over N client addresses (X-Forwarded-For, with TRUST_PROXY=1), as real
- * visitors are: by default every request comes from one address (its rate limit raised out of the way).
+ * visitors are: by default every request comes from one address (its rate limit raised out of the way, still counted:
+ * with one address every request updates the same counter row, the worst case for PostgreSQL's row lock).
+ * The app runs once per rate-limit store (RATE_LIMIT_STORE, `--rate-limit-store`), PostgreSQL (the default) and
+ * memory, and the difference is printed as the cost of limits that hold across instances.
  *
  * Fair comparison: the app, the raw server and the siteverify stand-in each run in their own process (the load
  * generator runs in this one), the raw server gets the same JSON body and pool size (10) as the app and inserts the
@@ -46,6 +50,7 @@ const { values } = isMain
         seconds: { type: 'string' },
         connections: { type: 'string' },
         clients: { type: 'string' },
+        'rate-limit-store': { type: 'string' },
         serve: { type: 'string' },
       },
     })
@@ -94,6 +99,8 @@ async function main() {
   const seconds = Number(values.seconds ?? 10);
   const connections = Number(values.connections ?? 20);
   const clients = Number(values.clients ?? 1);
+  /** RATE_LIMIT_STORE of the app: both by default, one after the other, to print what counting in PostgreSQL costs. */
+  const stores = (values['rate-limit-store'] ?? 'postgres,memory').split(',');
   let request = 0;
   const clientAddress = () => {
     const n = request++ % clients;
@@ -241,32 +248,40 @@ async function main() {
     await admin.connect();
     try {
       const verifyPort = await serve('verify');
-      const appPort = await freePort();
-      const app = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
-        stdio: 'ignore',
-        env: {
-          ...appEnv(databaseUrl, appPort),
-          TURNSTILE_VERIFY_URL: `http://127.0.0.1:${verifyPort}/siteverify`,
-          RATE_LIMIT_POST_PER_MINUTE: '100000000',
-          RUN_WORKER: 'false',
-          ...(clients > 1 ? { TRUST_PROXY: '1' } : {}),
-        },
-      });
-      children.push(app);
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${appPort}/readyz`)).ok) break;
-        } catch {
-          // starting
+      const appUrlOn = (port) => `http://127.0.0.1:${port}/api/send-email`;
+      /** The app with its limits counted in `store` (RATE_LIMIT_STORE): closed loop, then the fixed 300 req/s. */
+      async function measureApp(store) {
+        const appPort = await freePort();
+        const app = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+          stdio: 'ignore',
+          env: {
+            ...appEnv(databaseUrl, appPort),
+            TURNSTILE_VERIFY_URL: `http://127.0.0.1:${verifyPort}/siteverify`,
+            RATE_LIMIT_POST_PER_MINUTE: '100000000',
+            RATE_LIMIT_STORE: store,
+            RUN_WORKER: 'false',
+            ...(clients > 1 ? { TRUST_PROXY: '1' } : {}),
+          },
+        });
+        children.push(app);
+        for (;;) {
+          try {
+            if ((await fetch(`http://127.0.0.1:${appPort}/readyz`)).ok) break;
+          } catch {
+            // starting
+          }
+          await new Promise((r) => setTimeout(r, 50));
         }
-        await new Promise((r) => setTimeout(r, 50));
+        const appUrl = appUrlOn(appPort);
+        await run(appUrl, { duration: 2 }); // warm-up
+        const closed = await cpuDuring(app.pid, () => run(appUrl));
+        const at300 = await cpuDuring(app.pid, () => runAtRate(appUrl, 300));
+        app.kill('SIGTERM');
+        await new Promise((r) => app.once('exit', r));
+        return { store, closed, at300 };
       }
-      const appUrl = `http://127.0.0.1:${appPort}/api/send-email`;
-      await run(appUrl, { duration: 2 }); // warm-up
-      const appResult = await cpuDuring(app.pid, () => run(appUrl));
-      const appAt300 = await cpuDuring(app.pid, () => runAtRate(appUrl, 300));
-      app.kill('SIGTERM');
-      await new Promise((r) => app.once('exit', r));
+      const apps = [];
+      for (const store of stores) apps.push(await measureApp(store));
 
       const rawUrl = `http://127.0.0.1:${await serve('raw', { DATABASE_URL: databaseUrl })}/`;
       await run(rawUrl, { duration: 2 });
@@ -276,23 +291,35 @@ async function main() {
 
       const us = (n) => n.toFixed(0).padStart(6);
       const line = (label, r) =>
-        `${label.padEnd(34)} ${r.perSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)}   ${us(r.cpu.server)} ${us(r.cpu.database)} ${us(r.cpu.verify)}   ${r.load}`;
+        `${label.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)}   ${us(r.cpu.server)} ${us(r.cpu.database)} ${us(r.cpu.verify)}   ${r.load}`;
       console.log(
         `\nsubmissions, ${connections} connections, ${seconds} s each, ${clients > 1 ? `${clients} client addresses` : 'one client address'}`,
       );
       console.log(
-        `${'server'.padEnd(34)} ${'2xx/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(7)}   CPU µs per 2xx: server, PostgreSQL, siteverify   load average after`,
+        `${'server'.padEnd(44)} ${'2xx/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(7)}   CPU µs per 2xx: server, PostgreSQL, siteverify   load average after`,
       );
-      console.log(line('app POST /api/send-email', appResult));
+      for (const { store, closed } of apps) console.log(line(`app, limits in ${store}`, closed));
       console.log(line('raw node:http + pg insert', rawResult));
-      console.log(line('app at a fixed 300 req/s', appAt300));
+      for (const { store, at300 } of apps) console.log(line(`app, limits in ${store}, fixed 300 req/s`, at300));
       console.log(line('raw at a fixed 300 req/s', rawAt300));
-      const ratio = appResult.perSecond / rawResult.perSecond;
-      console.log(
-        `accepted forms ${appResult.perSecond.toFixed(0)}/s at ${connections} connections (target >= 1000/s: ${appResult.perSecond >= 1000 ? 'met' : 'NOT met'}); ` +
-          `p99 at 300 req/s ${appAt300.p99} ms (target < 50 ms: ${appAt300.p99 < 50 ? 'met' : 'NOT met'}; raw ${rawAt300.p99} ms); ` +
-          `ratio app/raw ${ratio.toFixed(2)} (for comparison only)`,
-      );
+      for (const { store, closed, at300 } of apps) {
+        console.log(
+          `limits in ${store}: accepted forms ${closed.perSecond.toFixed(0)}/s at ${connections} connections (target >= 1000/s: ${closed.perSecond >= 1000 ? 'met' : 'NOT met'}); ` +
+            `p99 at 300 req/s ${at300.p99} ms (target < 50 ms: ${at300.p99 < 50 ? 'met' : 'NOT met'}; raw ${rawAt300.p99} ms); ` +
+            `ratio app/raw ${(closed.perSecond / rawResult.perSecond).toFixed(2)} (for comparison only)`,
+        );
+      }
+      const byStore = Object.fromEntries(apps.map((a) => [a.store, a]));
+      if (byStore.postgres && byStore.memory) {
+        const pg = byStore.postgres;
+        const mem = byStore.memory;
+        console.log(
+          `cost of counting the limits in PostgreSQL: ${(mem.closed.perSecond - pg.closed.perSecond).toFixed(0)} forms/s fewer ` +
+            `(${((1 - pg.closed.perSecond / mem.closed.perSecond) * 100).toFixed(1)}%), ` +
+            `${(pg.closed.cpu.server - mem.closed.cpu.server).toFixed(0)} µs app CPU and ${(pg.closed.cpu.database - mem.closed.cpu.database).toFixed(0)} µs PostgreSQL CPU per form; ` +
+            `p99 at 300 req/s ${pg.at300.p99} vs ${mem.at300.p99} ms`,
+        );
+      }
     } finally {
       for (const child of children) child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));

@@ -3,12 +3,12 @@ import type { Request } from 'express';
 import { TooManyRequestsError } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { clientAddress, RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
-import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
+import { clientAddress, limitedRoute } from '../rate-limit/rate-limit.guard';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 
 /**
  * Card-testing defence: far fewer checkout sessions per IP than the general POST limit allows
- * (CHECKOUT_RATE_LIMIT_PER_MINUTE, in this instance's memory). Over the limit: 429 until the minute has passed.
+ * (CHECKOUT_RATE_LIMIT_PER_MINUTE, over every instance). Over the limit: 429 until the minute has passed.
  * Runs before validation, so a flood of bad requests counts too.
  */
 @Injectable()
@@ -17,15 +17,15 @@ export class CheckoutRateLimitGuard implements CanActivate {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly storage: SlidingWindowRateLimitStorage,
+    private readonly limiter: RateLimiter,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const limit = this.config.checkoutRateLimitPerMinute;
-    const record = this.storage.hit(`checkout:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS);
+    const record = await this.limiter.hit('checkout', limitedRoute(request), clientAddress(request), limit);
     if (record.isBlocked) {
-      if (record.totalHits === limit + 1) this.logger.warn({ limit }, 'checkout rate limit reached for an address');
+      if (record.refusals === 1) this.logger.warn({ limit }, 'checkout rate limit reached for an address');
       throw new TooManyRequestsError();
     }
     return true;

@@ -1,8 +1,8 @@
 import { type HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { ApiError, TooManyRequestsError } from '../common/api-error';
-import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
-import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
+import { MetricsService } from '../metrics/metrics.service';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { StripeClient, STRIPE_API_VERSION } from '../stripe/stripe.client';
 import { DonationLedger, isReadableApiVersion, type LedgerOutcome } from './donation-ledger.service';
 
@@ -19,6 +19,9 @@ export const WEBHOOK_REJECTIONS_PER_MINUTE = 10;
 type RejectionReason =
   'missing_body' | 'missing_signature' | 'bad_signature' | 'stale_signature' | 'rate_limited' | 'api_version';
 
+/** The route the refusals are counted on. */
+const WEBHOOK_PATH = '/api/stripe/webhook';
+
 /**
  * Stripe's webhook deliveries (docs/architecture.md §3.5): checks the signature and the API version the event was
  * rendered in, then hands the event to the donation ledger, which applies it once.
@@ -30,7 +33,8 @@ export class CheckoutWebhookService {
   constructor(
     private readonly ledger: DonationLedger,
     private readonly stripe: StripeClient,
-    private readonly rateLimits: SlidingWindowRateLimitStorage,
+    private readonly rateLimits: RateLimiter,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** `client` is the sender's address (rate-limit.guard.ts clientAddress), which refusals are counted against. */
@@ -39,10 +43,11 @@ export class CheckoutWebhookService {
     signature: string | undefined,
     client: string,
   ): Promise<{ received: true; outcome: WebhookOutcome }> {
-    const event = this.verify(rawBody, signature, client);
+    const event = await this.verify(rawBody, signature, client);
     if (!isReadableApiVersion(event)) {
       // Signed by Stripe, so not counted against the sender: the endpoint is set to another API version, whose
       // shapes this build does not read. 400 keeps the event at Stripe, which retries it once the endpoint is fixed.
+      this.metrics.webhookEvent(event.type, 'rejected');
       this.logger.warn(
         {
           event: 'stripe_webhook_rejected',
@@ -70,33 +75,40 @@ export class CheckoutWebhookService {
     }
     const { outcome, changes } = result;
     this.logger.log({ eventId: event.id, type: event.type, outcome, changes }, 'stripe event');
+    this.metrics.webhookEvent(event.type, outcome);
     return { received: true, outcome };
   }
 
   /** Bad, missing or stale signature (older than the tolerance): 400 (429 past the limit) and nothing stored. */
-  private verify(rawBody: unknown, signature: string | undefined, client: string): Stripe.Event {
+  private async verify(rawBody: unknown, signature: string | undefined, client: string): Promise<Stripe.Event> {
     if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) {
-      throw this.refuse(client, 'missing_body', 'The webhook body is missing.');
+      throw await this.refuse(client, 'missing_body', 'The webhook body is missing.');
     }
-    if (!signature) throw this.refuse(client, 'missing_signature', 'The Stripe-Signature header is missing.');
+    if (!signature) throw await this.refuse(client, 'missing_signature', 'The Stripe-Signature header is missing.');
+    let reason: RejectionReason;
     try {
       return this.stripe.constructWebhookEvent(rawBody, signature);
     } catch (error) {
       // The SDK's message is a paragraph of advice (about 500 bytes): the log gets a reason code instead.
-      const reason = /tolerance/i.test((error as Error).message) ? 'stale_signature' : 'bad_signature';
-      throw this.refuse(client, reason, 'The Stripe signature could not be verified.');
+      reason = /tolerance/i.test((error as Error).message) ? 'stale_signature' : 'bad_signature';
     }
+    throw await this.refuse(client, reason, 'The Stripe signature could not be verified.');
   }
 
   /** Counts a refusal against the client's budget and logs it (once at most, past the budget). */
-  private refuse(client: string, reason: RejectionReason, message: string): HttpException {
-    const key = `stripe-webhook-rejected:${client}`;
-    const { isBlocked, totalHits } = this.rateLimits.hit(key, WEBHOOK_REJECTIONS_PER_MINUTE, RATE_LIMIT_WINDOW_MS);
+  private async refuse(client: string, reason: RejectionReason, message: string): Promise<HttpException> {
+    this.metrics.webhookEvent(undefined, 'rejected');
+    const { isBlocked, refusals } = await this.rateLimits.hit(
+      'webhook_rejections',
+      WEBHOOK_PATH,
+      client,
+      WEBHOOK_REJECTIONS_PER_MINUTE,
+    );
     if (!isBlocked) {
       this.logRejection(reason);
       return new ApiError(HttpStatus.BAD_REQUEST, message);
     }
-    if (totalHits === WEBHOOK_REJECTIONS_PER_MINUTE + 1) this.logRejection('rate_limited');
+    if (refusals === 1) this.logRejection('rate_limited');
     return new TooManyRequestsError();
   }
 

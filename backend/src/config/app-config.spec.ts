@@ -122,6 +122,8 @@ describe('configuration from the environment', () => {
         turnstileVerifyUrl: TURNSTILE_DEFAULT_VERIFY_URL,
         postRateLimitPerMinute: 20,
         checkoutRateLimitPerMinute: 10,
+        rateLimitStore: 'postgres',
+        metrics: { port: undefined, host: '127.0.0.1', token: undefined },
         errorReports: { perHour: 300, maxRows: 10_000 },
         mail: {
           retry: { retryDelaySeconds: 30, retryDelayMaxSeconds: 3600, retryLimit: 30 },
@@ -352,6 +354,72 @@ describe('configuration from the environment', () => {
         ),
       ).toThrow('STRIPE_API_URL must not be set together with a live Stripe key');
     });
+  });
+
+  describe('RATE_LIMIT_STORE', () => {
+    it.each([
+      [undefined, 'postgres'],
+      ['', 'postgres'],
+      ['postgres', 'postgres'],
+      [' Memory ', 'memory'],
+    ])('reads %p as %p', (value, store) => {
+      expect(loadConfig({ ...REQUIRED, RATE_LIMIT_STORE: value }).rateLimitStore).toBe(store);
+    });
+
+    it.each(['redis', 'pg', 'true'])(
+      'refuses %p: counting somewhere unexpected would leave the site unlimited',
+      (value) => {
+        expect(problemsOf({ ...REQUIRED, RATE_LIMIT_STORE: value })).toEqual([
+          `RATE_LIMIT_STORE must be postgres or memory (got "${value}")`,
+        ]);
+      },
+    );
+  });
+
+  describe('METRICS_PORT, METRICS_HOST, METRICS_TOKEN', () => {
+    const TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+    it('serves metrics on their own port, on loopback unless told otherwise, with the token when one is set', () => {
+      expect(loadConfig({ ...REQUIRED, METRICS_PORT: '9464' }).metrics).toEqual({
+        port: 9464,
+        host: '127.0.0.1',
+        token: undefined,
+      });
+      expect(
+        loadConfig({ ...REQUIRED, METRICS_PORT: ' 9464 ', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: ` ${TOKEN} ` })
+          .metrics,
+      ).toEqual({ port: 9464, host: '0.0.0.0', token: TOKEN });
+      expect(loadConfig({ ...REQUIRED, METRICS_PORT: '0', METRICS_HOST: '::1' }).metrics.port).toBe(0);
+    });
+
+    it.each(['65536', '-1', '9464.5', 'on'])('refuses METRICS_PORT=%p', (value) => {
+      expect(problemsOf({ ...REQUIRED, METRICS_PORT: value })).toEqual([
+        `METRICS_PORT must be a whole number between 0 and 65535 (got "${value}")`,
+      ]);
+    });
+
+    it("refuses the site's own port: metrics are never served where visitors connect", () => {
+      expect(problemsOf({ ...REQUIRED, PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+        "METRICS_PORT must differ from PORT: metrics are never served on the site's own port",
+      ]);
+    });
+
+    it('refuses a host name or a malformed address for METRICS_HOST', () => {
+      expect(problemsOf({ ...REQUIRED, METRICS_PORT: '9464', METRICS_HOST: 'metrics.internal' })).toEqual([
+        'METRICS_HOST must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0 (got "metrics.internal")',
+      ]);
+    });
+
+    it.each(['short-token', 'has a space in it 1234', 'x'.repeat(257), 'quote"d-token-1234567'])(
+      'refuses METRICS_TOKEN=%p without echoing it',
+      (value) => {
+        const problems = problemsOf({ ...REQUIRED, METRICS_PORT: '9464', METRICS_TOKEN: value });
+        expect(problems).toEqual([
+          'METRICS_TOKEN must be 16 to 256 characters without spaces or quotes (e.g. `openssl rand -hex 32`)',
+        ]);
+        expect(problems.join('\n')).not.toContain(value);
+      },
+    );
   });
 
   describe('RUN_WORKER', () => {

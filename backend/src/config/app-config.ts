@@ -70,10 +70,20 @@ export interface AppConfig extends CommandConfig {
   port: number;
   /** Interface to listen on: 0.0.0.0 in containers, 127.0.0.1 for local tests. */
   host: string;
-  /** POST requests allowed per IP per minute (per instance; see README). */
+  /** POST requests allowed per IP per minute (counted where `rateLimitStore` says). */
   postRateLimitPerMinute: number;
-  /** Checkout sessions one IP may start per minute (card-testing defence; per instance). */
+  /** Checkout sessions one IP may start per minute (card-testing defence). */
   checkoutRateLimitPerMinute: number;
+  /**
+   * Where the per-address limits are counted: in PostgreSQL, shared by every instance (default), or in this
+   * process's memory, for a single instance only (docs/architecture.md §9.4).
+   */
+  rateLimitStore: RateLimitStoreKind;
+  /**
+   * The Prometheus endpoint (docs/architecture.md §9.11): its own port (undefined: no metrics served), the interface
+   * it listens on, and the bearer token a scrape must send (undefined: none asked).
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   publicBaseUrl: string;
   smtpUrl: string;
   mailFrom: string;
@@ -117,6 +127,8 @@ export interface AppConfig extends CommandConfig {
   staticDir: string;
   logLevel: string;
 }
+
+export type RateLimitStoreKind = 'postgres' | 'memory';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -265,6 +277,49 @@ const SERVER_POOLS = { poolSize: 10, queuePoolSize: 4 };
 /** A staff command runs one transaction at a time; pg-boss is started only by `mail retry`. */
 const COMMAND_POOLS = { poolSize: 2, queuePoolSize: 2 };
 
+const RATE_LIMIT_STORES: readonly RateLimitStoreKind[] = ['postgres', 'memory'];
+
+/** RATE_LIMIT_STORE: postgres (default) or memory; any other word is refused rather than guessed. */
+function readRateLimitStore(env: Env, problems: string[]): RateLimitStoreKind {
+  const raw = env.RATE_LIMIT_STORE?.trim().toLowerCase() ?? '';
+  if (raw === '') return 'postgres';
+  const store = RATE_LIMIT_STORES.find((name) => name === raw);
+  if (store === undefined) problems.push(`RATE_LIMIT_STORE must be postgres or memory (got "${env.RATE_LIMIT_STORE}")`);
+  return store ?? 'postgres';
+}
+
+/** A port number 0-65535 (0: any free port), `fallback` when unset. */
+function readPort(env: Env, name: string, fallback: number | undefined, problems: string[]): number | undefined {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return fallback;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    problems.push(`${name} must be a whole number between 0 and 65535 (got "${env[name]}")`);
+    return fallback;
+  }
+  return port;
+}
+
+/** A bearer token a scraper can send as it is: 16 to 256 characters without spaces or quotes. */
+const METRICS_TOKEN = /^[\x21\x23-\x26\x28-\x7e]{16,256}$/;
+
+/**
+ * METRICS_PORT, METRICS_HOST, METRICS_TOKEN (docs/architecture.md §9.11): metrics are served only when a port is set,
+ * on that port alone (never on the site's port), on the loopback interface unless told otherwise.
+ */
+function readMetrics(env: Env, problems: string[]): AppConfig['metrics'] {
+  const port = readPort(env, 'METRICS_PORT', undefined, problems);
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  if (env.METRICS_HOST?.trim() && isIP(host) === 0 && host !== 'localhost') {
+    problems.push(`METRICS_HOST must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0 (got "${host}")`);
+  }
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  if (token !== undefined && !METRICS_TOKEN.test(token)) {
+    problems.push('METRICS_TOKEN must be 16 to 256 characters without spaces or quotes (e.g. `openssl rand -hex 32`)');
+  }
+  return { port, host, token };
+}
+
 /** DATABASE_URL as the staff commands and `npm run db:migrate` read it; a problem is appended to `problems`. */
 export function readDatabaseUrl(env: Env, problems: string[]): string {
   const databaseUrl = env.DATABASE_URL?.trim() ?? '';
@@ -376,13 +431,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     requiredValue(env, problems, name, check, expectation);
   const optionalUrl = (name: string): string | undefined => optionalHttpUrl(env, problems, name);
 
-  let port = 3000;
-  if (env.PORT !== undefined && env.PORT !== '') {
-    port = Number(env.PORT);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      problems.push(`PORT must be a whole number between 0 and 65535 (got "${env.PORT}")`);
-    }
-  }
+  const port = readPort(env, 'PORT', 3000, problems) ?? 3000;
+  const host = env.HOST?.trim() || '0.0.0.0';
 
   const databaseUrl = required('DATABASE_URL', (v) => isUrl(v, ['postgres:', 'postgresql:']), 'a postgresql:// URL');
   const publicBaseUrl = withoutTrailingSlashes(
@@ -427,6 +477,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const postRateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, problems);
   const checkoutRateLimitPerMinute = positiveInt(env, 'CHECKOUT_RATE_LIMIT_PER_MINUTE', 10, problems);
+  const rateLimitStore = readRateLimitStore(env, problems);
+  const metrics = readMetrics(env, problems);
+  if (metrics.port !== undefined && metrics.port !== 0 && metrics.port === port) {
+    problems.push("METRICS_PORT must differ from PORT: metrics are never served on the site's own port");
+  }
 
   const http: AppConfig['http'] = {
     headersTimeoutMs: positiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, problems),
@@ -476,10 +531,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     nodeEnv,
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    host,
     postRateLimitPerMinute,
     checkoutRateLimitPerMinute,
     database: { url: databaseUrl, ...SERVER_POOLS },
+    rateLimitStore,
+    metrics,
     publicBaseUrl,
     smtpUrl,
     mailFrom,

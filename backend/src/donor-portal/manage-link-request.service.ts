@@ -4,8 +4,7 @@ import { DONOR_LINK_TURNSTILE_ACTION } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable, TooManyRequestsError } from '../common/api-error';
 import { MANAGE_LINK_REQUEST_QUEUE, type ManageLinkRequestJobData } from '../donor-mail/manage-link-request.job';
 import { QueueService } from '../queue/queue.service';
-import { RATE_LIMIT_WINDOW_MS } from '../rate-limit/rate-limit.guard';
-import { SlidingWindowRateLimitStorage } from '../rate-limit/rate-limit.storage';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { TurnstileService } from '../turnstile/turnstile.service';
 import type { ManageLinkRequestDto } from './dto/manage-link-request.dto';
 
@@ -17,11 +16,14 @@ export const MANAGE_LINK_REQUESTS_PER_ADDRESS_PER_MINUTE = 3;
  * queued, so a known and an unknown address get the same answer in the same time; the worker looks the address up
  * (ManageLinkRequestJob).
  */
+/** The route the per-address limit is counted on. */
+const MANAGE_LINK_PATH = '/api/donations/manage-link';
+
 @Injectable()
 export class ManageLinkRequestService {
   constructor(
     private readonly turnstile: TurnstileService,
-    private readonly limits: SlidingWindowRateLimitStorage,
+    private readonly limits: RateLimiter,
     private readonly queue: QueueService,
   ) {}
 
@@ -29,7 +31,8 @@ export class ManageLinkRequestService {
     await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp, DONOR_LINK_TURNSTILE_ACTION);
     const address = createHash('sha256').update(dto.email.trim().toLowerCase()).digest('hex');
     const limit = MANAGE_LINK_REQUESTS_PER_ADDRESS_PER_MINUTE;
-    if (this.limits.hit(`manage-link:${address}`, limit, RATE_LIMIT_WINDOW_MS).isBlocked) {
+    // Counted where every limit is (PostgreSQL unless RATE_LIMIT_STORE=memory), so it holds across instances.
+    if ((await this.limits.hit('manage_link', MANAGE_LINK_PATH, address, limit)).isBlocked) {
       throw new TooManyRequestsError();
     }
     try {

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ErrorReportsRepository } from '../database/error-reports.repository';
 import { PrismaService, type Db } from '../database/prisma.service';
+import { MetricsService, type ErrorReportMetricOutcome } from '../metrics/metrics.service';
 import type { ErrorReportDto } from './dto/error-report.dto';
 
 /** Same message and same top of stack = the same error: counted, not stored again. */
@@ -20,6 +21,13 @@ function fingerprintOf(report: Pick<ErrorReportDto, 'message' | 'stack'>): strin
 /** A new error not stored because of a cap: ERROR_REPORTS_PER_HOUR, or ERROR_REPORTS_MAX_ROWS. */
 export type ErrorReportCap = 'per-hour' | 'max-rows';
 export type RecordOutcome = 'counted' | 'stored' | ErrorReportCap;
+
+const METRIC_OUTCOMES: Record<RecordOutcome, ErrorReportMetricOutcome> = {
+  stored: 'stored',
+  counted: 'repeat',
+  'per-hour': 'dropped_per_hour',
+  'max-rows': 'dropped_max_rows',
+};
 
 const HOUR_MS = 3_600_000;
 
@@ -45,9 +53,16 @@ export class ErrorReportsService {
     private readonly prisma: PrismaService,
     private readonly reports: ErrorReportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   async record(report: ErrorReportDto): Promise<RecordOutcome> {
+    const outcome = await this.decide(report);
+    this.metrics.errorReport(METRIC_OUTCOMES[outcome]);
+    return outcome;
+  }
+
+  private async decide(report: ErrorReportDto): Promise<RecordOutcome> {
     const fingerprint = fingerprintOf(report);
     if (await this.reports.countRepeat(fingerprint)) return 'counted';
     const hour = Math.floor(Date.now() / HOUR_MS);

@@ -17,10 +17,12 @@ const DECISION_LOCK_KEY = 72707370;
  * taking a new one.
  */
 export class ConfirmationCapCheck {
+  /** `onSkipped` hears of each confirmation skipped, once committed (the metrics count them). */
   constructor(
     private readonly prisma: PrismaService,
     private readonly submissions: SubmissionsRepository,
     private readonly logger: Logger,
+    private readonly onSkipped: (reason: ConfirmationSkipReason) => void = () => undefined,
   ) {}
 
   /**
@@ -42,8 +44,10 @@ export class ConfirmationCapCheck {
       return decided;
     });
     // One line per skipped confirmation, once committed: the row id, never the address.
-    for (const [submissionId, reason] of newlySkipped)
+    for (const [submissionId, reason] of newlySkipped) {
       this.logger.warn({ submissionId, reason }, 'confirmation skipped');
+      this.onSkipped(reason);
+    }
     return reasons;
   }
 }

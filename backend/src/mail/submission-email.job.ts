@@ -7,6 +7,7 @@ import { SubmissionsRepository } from '../database/submissions.repository';
 import { loadSiteCopy } from '../common/site-copy';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
+import { MetricsService } from '../metrics/metrics.service';
 import { QueueService } from '../queue/queue.service';
 import { ConfirmationCapCheck } from './confirmation-caps';
 import {
@@ -56,8 +57,11 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     private readonly submissions: SubmissionsRepository,
     private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    metrics: MetricsService,
   ) {
-    this.confirmationCaps = new ConfirmationCapCheck(prisma, submissions, this.logger);
+    this.confirmationCaps = new ConfirmationCapCheck(prisma, submissions, this.logger, (reason) =>
+      metrics.confirmationSkipped(reason),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -4,11 +4,9 @@ import type { Request } from 'express';
 import { TooManyRequestsError } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { routeLabel } from '../metrics/http-metrics';
 import { addressKey } from './address-key';
-import { SlidingWindowRateLimitStorage } from './rate-limit.storage';
-
-/** Every limit counts per client address and minute; a refused client hears 429 with `Retry-After: 60`. */
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+import { RateLimiter } from './rate-limiter';
 
 const ROUTE_LIMIT = 'rate-limit:post-per-minute';
 
@@ -20,43 +18,47 @@ export function clientAddress(request: Request): string {
   return addressKey(request.ip ?? 'unknown');
 }
 
+/** The route a limit is counted on: the pattern the request matched (guards run after routing). */
+export function limitedRoute(request: Request): string {
+  return routeLabel(request, 0);
+}
+
 /**
- * docs/product.md §9.5, docs/architecture.md §9.4: a per-address limit on every POST, one budget per route (pages, assets and health, all GETs,
- * are not limited). Global, and before validation, so a flood of bad requests counts too. Synchronous and with each
- * route's key and limit looked up once, because it runs for every form.
+ * docs/product.md §9.5, docs/architecture.md §9.4: a per-address limit on every POST, one budget per route (pages,
+ * assets and health, all GETs, are not limited). Global, and before validation, so a flood of bad requests counts
+ * too. Each route's limit is looked up once; the count is one statement in PostgreSQL (or one map lookup with
+ * RATE_LIMIT_STORE=memory).
  */
 @Injectable()
 export class PostRateLimitGuard implements CanActivate {
-  private readonly routes = new WeakMap<object, { key: string; limit: number | false }>();
+  private readonly limits = new WeakMap<object, number | false>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reflector: Reflector,
-    private readonly storage: SlidingWindowRateLimitStorage,
+    private readonly limiter: RateLimiter,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     if (request.method !== 'POST') return true;
-    const { key, limit } = this.route(context);
+    const limit = this.limit(context);
     if (limit === false) return true;
-    if (this.storage.hit(`${key}:${clientAddress(request)}`, limit, RATE_LIMIT_WINDOW_MS).isBlocked) {
+    if ((await this.limiter.hit('post', limitedRoute(request), clientAddress(request), limit)).isBlocked) {
       throw new TooManyRequestsError();
     }
     return true;
   }
 
-  private route(context: ExecutionContext): { key: string; limit: number | false } {
+  private limit(context: ExecutionContext): number | false {
     const handler = context.getHandler();
-    let route = this.routes.get(handler);
-    if (!route) {
-      const limit = this.reflector.getAllAndOverride<number | false | undefined>(ROUTE_LIMIT, [
-        handler,
-        context.getClass(),
-      ]);
-      route = { key: `${context.getClass().name}.${handler.name}`, limit: limit ?? this.config.postRateLimitPerMinute };
-      this.routes.set(handler, route);
+    let limit = this.limits.get(handler);
+    if (limit === undefined) {
+      limit =
+        this.reflector.getAllAndOverride<number | false | undefined>(ROUTE_LIMIT, [handler, context.getClass()]) ??
+        this.config.postRateLimitPerMinute;
+      this.limits.set(handler, limit);
     }
-    return route;
+    return limit;
   }
 }

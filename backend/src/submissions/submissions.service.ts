@@ -6,6 +6,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { SUBMISSION_EMAIL_QUEUE, type SubmissionEmailJobData } from '../mail/submission-email.job';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository } from '../database/submissions.repository';
+import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../queue/group-commit';
 import { QueueService } from '../queue/queue.service';
 import { TurnstileService } from '../turnstile/turnstile.service';
@@ -86,6 +87,7 @@ export class SubmissionsService {
     private readonly prisma: PrismaService,
     private readonly submissions: SubmissionsRepository,
     private readonly queue: QueueService,
+    private readonly metrics: MetricsService,
   ) {}
 
   async submit(request: SendEmailDto, remoteIp: string | undefined): Promise<SubmissionAccepted> {
@@ -93,6 +95,7 @@ export class SubmissionsService {
     const id = randomUUID();
     try {
       await this.store.add({ ...toSubmissionRow(request), id });
+      this.metrics.formAccepted(request.type);
       return { success: true, id };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();

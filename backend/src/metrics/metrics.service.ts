@@ -1,0 +1,223 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { PrismaService } from '../database/prisma.service';
+import { EmailStatus } from '../generated/prisma/enums';
+
+/** What became of one Stripe webhook delivery (docs/architecture.md §3.5); `rejected`: refused before any effect. */
+export type WebhookMetricOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected';
+
+/** What became of one browser crash report (docs/architecture.md §3.6). */
+export type ErrorReportMetricOutcome = 'stored' | 'repeat' | 'dropped_per_hour' | 'dropped_max_rows';
+
+/** Which per-address limit refused a request: the POST limit of its route, checkout's own, or webhook refusals. */
+export type RateLimitMetricName = 'post' | 'checkout' | 'webhook_rejections' | 'manage_link';
+
+/** The email figures are read from PostgreSQL at most this often, however many scrapers ask. */
+export const EMAIL_FIGURES_MAX_AGE_MS = 5_000;
+
+/** Latency buckets (seconds) for requests: pages take well under a millisecond, forms a few, a slow one seconds. */
+const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Stripe event types as Stripe writes them (`invoice.paid`); anything else is counted as `other`. */
+const STRIPE_EVENT_TYPE = /^[a-z][a-z0-9_.]{0,79}$/;
+
+interface EmailFigures {
+  /** Submissions per delivery state (every state present). */
+  counts: Map<EmailStatus, number>;
+  /** When the oldest submission of each state came in (absent: none in that state). */
+  oldest: Map<EmailStatus, Date>;
+}
+
+/** Delivery states whose oldest row is worth an age: the ones still waiting to be sent. */
+const WAITING_STATES: readonly EmailStatus[] = [EmailStatus.queued, EmailStatus.sending, EmailStatus.retrying];
+
+/**
+ * The process's Prometheus metrics (docs/architecture.md §9.11), in a registry of its own (one per application, so
+ * tests can run several apps in one process). Domain code reports events through the small methods below; figures
+ * that are a state (emails per delivery state, the pool) are read when scraped. Label values are always from a
+ * short fixed list (route patterns, form types, outcomes), never from a request's raw path or body.
+ */
+@Injectable()
+export class MetricsService {
+  private readonly logger = new Logger(MetricsService.name);
+  readonly registry = new Registry();
+
+  private readonly httpRequests = new Histogram({
+    name: 'site_http_request_duration_seconds',
+    help: 'HTTP requests by route (route pattern, page id or a fixed group), method and status, with their latency.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+
+  private readonly formsAccepted = this.counter(
+    'site_forms_accepted_total',
+    'Forms stored (answered 201) by form type.',
+    ['type'] as const,
+  );
+
+  private readonly webhookEvents = this.counter(
+    'site_stripe_webhook_events_total',
+    'Stripe webhook deliveries by event type (unknown when refused before reading) and outcome.',
+    ['type', 'outcome'] as const,
+  );
+
+  private readonly rateLimitRefusals = this.counter(
+    'site_rate_limit_refusals_total',
+    'Requests refused with 429 by a per-address limit, by route and limit.',
+    ['route', 'limit'] as const,
+  );
+
+  private readonly confirmationsSkipped = this.counter(
+    'site_confirmations_skipped_total',
+    'Confirmation emails not sent because a cap was reached, by cap.',
+    ['reason'] as const,
+  );
+
+  private readonly errorReports = this.counter(
+    'site_error_reports_total',
+    'Browser error reports by outcome: stored, repeat (counted on a known error), or dropped by a cap.',
+    ['outcome'] as const,
+  );
+
+  private counter<Label extends string>(name: string, help: string, labelNames: readonly Label[]): Counter<Label> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private emailFigures?: { readAt: number; figures: Promise<EmailFigures | undefined> };
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly prisma: PrismaService,
+  ) {
+    // Only a process that serves its metrics pays for the state figures and the runtime's collectors.
+    if (config.metrics.port === undefined) return;
+    collectDefaultMetrics({ register: this.registry });
+    this.registerDatabaseFigures();
+  }
+
+  /** One answered HTTP request; `seconds` from its arrival to the end of the answer. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    this.httpRequests.observe({ route, method, status: String(status) }, seconds);
+  }
+
+  formAccepted(type: string): void {
+    this.formsAccepted.inc({ type });
+  }
+
+  /** One Stripe webhook delivery and what became of it; `type` is Stripe's event type, or undefined if unread. */
+  webhookEvent(type: string | undefined, outcome: WebhookMetricOutcome): void {
+    const label = type === undefined ? 'unknown' : STRIPE_EVENT_TYPE.test(type) ? type : 'other';
+    this.webhookEvents.inc({ type: label, outcome });
+  }
+
+  /** A 429 from a per-address limit; `route` is the route pattern (`/api/send-email`). */
+  rateLimitRefused(route: string, limit: RateLimitMetricName): void {
+    this.rateLimitRefusals.inc({ route, limit });
+  }
+
+  confirmationSkipped(reason: string): void {
+    this.confirmationsSkipped.inc({ reason });
+  }
+
+  errorReport(outcome: ErrorReportMetricOutcome): void {
+    this.errorReports.inc({ outcome });
+  }
+
+  /** The exposition in Prometheus' text format, and its content type. */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /**
+   * Emails per delivery state and the age of the oldest still waiting, from one grouped query at most every
+   * EMAIL_FIGURES_MAX_AGE_MS (shared by concurrent scrapes); Prisma's pool from node-postgres's documented counters.
+   * pg-boss's own pool (4 connections) exposes no counters through its documented API and is left out.
+   */
+  private registerDatabaseFigures(): void {
+    const figures = () => this.readEmailFigures();
+    new Gauge({
+      name: 'site_emails',
+      help: 'Submissions by the delivery state of their emails (database-wide: the same in every process).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const read = await figures();
+        if (read) for (const [state, count] of read.counts) this.set({ state }, count);
+      },
+    });
+    new Gauge({
+      name: 'site_email_oldest_age_seconds',
+      help: 'Age of the oldest submission whose emails are queued, being sent or waiting for a retry, by state (0: none).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const read = await figures();
+        if (!read) return;
+        for (const state of WAITING_STATES) {
+          const since = read.oldest.get(state);
+          this.set({ state }, since ? Math.max(0, (Date.now() - since.getTime()) / 1000) : 0);
+        }
+      },
+    });
+    const pool = this.prisma.pool;
+    const poolGauge = (name: string, help: string, value: () => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['pool'] as const,
+        registers: [this.registry],
+        collect() {
+          this.set({ pool: 'prisma' }, value());
+        },
+      });
+    poolGauge('site_db_pool_connections', 'Open connections of the pool.', () => pool.totalCount);
+    poolGauge('site_db_pool_idle_connections', 'Open connections of the pool not in use.', () => pool.idleCount);
+    poolGauge(
+      'site_db_pool_waiting_requests',
+      'Queries waiting for a connection of the pool.',
+      () => pool.waitingCount,
+    );
+    poolGauge(
+      'site_db_pool_max_connections',
+      'Connections the pool opens at most.',
+      () => this.config.database.poolSize,
+    );
+  }
+
+  /** The cached email figures, read again once older than EMAIL_FIGURES_MAX_AGE_MS; undefined if unreadable. */
+  private readEmailFigures(): Promise<EmailFigures | undefined> {
+    const now = Date.now();
+    if (!this.emailFigures || now - this.emailFigures.readAt >= EMAIL_FIGURES_MAX_AGE_MS) {
+      this.emailFigures = { readAt: now, figures: this.queryEmailFigures() };
+    }
+    return this.emailFigures.figures;
+  }
+
+  private async queryEmailFigures(): Promise<EmailFigures | undefined> {
+    try {
+      // Erased submissions are no longer anyone's mail (as in `npm run mail -- status`).
+      const groups = await this.prisma.submission.groupBy({
+        by: ['emailStatus'],
+        where: { erasedAt: null },
+        _count: { _all: true },
+        _min: { createdAt: true },
+      });
+      const counts = new Map(Object.values(EmailStatus).map((state) => [state, 0]));
+      const oldest = new Map<EmailStatus, Date>();
+      for (const group of groups) {
+        counts.set(group.emailStatus, group._count._all);
+        if (group._min.createdAt) oldest.set(group.emailStatus, group._min.createdAt);
+      }
+      return { counts, oldest };
+    } catch (error) {
+      // The scrape still answers (process and request figures); the email figures are left out this time.
+      this.logger.warn({ err: { message: (error as Error).message } }, 'email figures for the metrics unreadable');
+      return undefined;
+    }
+  }
+}
