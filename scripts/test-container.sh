@@ -13,6 +13,7 @@ db1="site_container_${run_id}_run"
 container=""
 compose=(docker-compose -p "site${run_id}" -f docker-compose.yml -f docker/compose.test.yml)
 hc_pid=""
+env_file=""
 
 cleanup() {
   set +e
@@ -20,6 +21,7 @@ cleanup() {
   "${compose[@]}" down -v >/dev/null 2>&1
   [ -n "$hc_pid" ] && kill "$hc_pid" 2>/dev/null
   psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS \"$db1\" WITH (FORCE)" >/dev/null 2>&1
+  [ -n "$env_file" ] && rm -f "$env_file"
 }
 trap cleanup EXIT
 
@@ -66,9 +68,25 @@ code=$(docker inspect --format '{{.State.ExitCode}}' "$container")
 echo "stopped on SIGTERM with exit code $code"
 docker rm "$container" >/dev/null; container=""
 
-echo "--- docker-compose up (app service from docker-compose.yml; stand-ins for images that cannot be pulled)"
-export APP_PORT="$(free_port)"
-"${compose[@]}" build postgres mailpit >/dev/null 2>&1
+echo "--- docker-compose up with a .env copied from .env.example (app service from docker-compose.yml; stand-ins for images that cannot be pulled)"
+# The operator's first run: `cp .env.example .env`, then a few edits. Compose reads the file given by --env-file as it
+# reads .env (kept out of the way here, so a developer's own .env is never touched). The edits: other host ports,
+# PUBLIC_BASE_URL to match, two settings to find again in the app's start-up line, and Turnstile's siteverify at
+# the stand-in (Cloudflare cannot be reached here). SMTP_URL and DATABASE_URL stay as .env.example has them
+# (127.0.0.1, for `npm start`): compose must still use its own mail catcher and database.
+env_file=$(mktemp)
+cp .env.example "$env_file"
+set_env() { sed -i "/^$1=/d" "$env_file"; printf '%s=%s\n' "$1" "$2" >>"$env_file"; }
+app_port=$(free_port)
+mail_port=$(free_port)
+set_env APP_PORT "$app_port"
+set_env MAILPIT_PORT "$mail_port"
+set_env PUBLIC_BASE_URL "http://127.0.0.1:$app_port"
+set_env RETENTION_DAYS_CONTACT 400
+set_env LOG_LEVEL debug
+set_env TURNSTILE_VERIFY_URL http://turnstile:8080/turnstile/v0/siteverify
+compose+=(--env-file "$env_file")
+"${compose[@]}" build postgres mailpit turnstile >/dev/null 2>&1
 bash "${CONTAINER_HOST_DIR:-/work/shared/tools/container-host}/healthchecks.sh" 2 >/dev/null 2>&1 &
 hc_pid=$!
 "${compose[@]}" up -d --no-build 2>&1 | grep -v "^Creating\|^Starting" || true
@@ -82,7 +100,28 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
 done
 if [ "$health" != "healthy" ]; then "${compose[@]}" logs app | tail -30; echo "FAIL: compose app is '$health'" >&2; exit 1; fi
 echo "compose app service is healthy"
-status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/es")
+status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$app_port/es")
 [ "$status" = "200" ] || { echo "FAIL: compose app answered $status on the published port" >&2; exit 1; }
-echo "compose app answers on the published port $APP_PORT"
+echo "compose app answers on APP_PORT $app_port"
+config_line=$("${compose[@]}" logs --no-color app | grep -m1 '"effective configuration"' || true)
+echo "$config_line" | grep -q '"contact":400' \
+  || { echo "FAIL: RETENTION_DAYS_CONTACT=400 from .env did not reach the app: $config_line" >&2; exit 1; }
+echo "$config_line" | grep -q '"logLevel":"debug"' \
+  || { echo "FAIL: LOG_LEVEL=debug from .env did not reach the app: $config_line" >&2; exit 1; }
+echo "$config_line" | grep -q '"smtp":"smtp://mailpit:1025' \
+  || { echo "FAIL: the app does not mail through the compose mail catcher: $config_line" >&2; exit 1; }
+echo "settings in .env reached the app (RETENTION_DAYS_CONTACT=400, LOG_LEVEL=debug in its start-up line); SMTP is the mail catcher"
+status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$app_port/api/send-email" \
+  -H 'Content-Type: application/json' -H "Origin: http://127.0.0.1:$app_port" \
+  --data '{"type":"contact","language":"en","turnstileToken":"XXXX.DUMMY.TOKEN.XXXX","formData":{"name":"Ben Jansen","email":"ben@example.org","subject":"First run","message":"Sent through the compose stack."}}')
+[ "$status" = "201" ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: a contact form through compose answered $status" >&2; exit 1; }
+deadline=$(( $(date +%s) + 60 ))
+mails=0
+while [ "$(date +%s)" -lt "$deadline" ]; do
+  mails=$(curl -fsS "http://127.0.0.1:$mail_port/api/v1/messages" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(JSON.parse(s).total)}catch{console.log(0)}})')
+  [ "$mails" -ge 2 ] && break
+  sleep 1
+done
+[ "$mails" -ge 2 ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: the mail catcher on MAILPIT_PORT $mail_port has $mails of 2 emails" >&2; exit 1; }
+echo "a contact form sent through compose reached the mail catcher on MAILPIT_PORT $mail_port (staff notification and confirmation)"
 echo "container test passed"

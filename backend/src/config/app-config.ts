@@ -399,6 +399,46 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 }
 
+/** A URL without its user and password (`smtp://mailer:secret@host:465` -> `smtp://host:465`). */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/**
+ * The effective settings without secrets, logged once when a web or worker process starts (README "Configuration"):
+ * what an operator checks first when a setting seems to do nothing. URLs lose their user and password, the Stripe and
+ * Turnstile keys are reduced to their mode; everything else is shown as the process uses it, defaults included.
+ */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  return {
+    nodeEnv: config.nodeEnv,
+    listen: `${config.host}:${config.port}`,
+    publicBaseUrl: config.publicBaseUrl,
+    database: withoutCredentials(config.databaseUrl),
+    smtp: withoutCredentials(config.smtpUrl),
+    stripe: config.stripeSecretKey.includes('_live_') ? 'live' : 'test',
+    stripeApiUrl: config.stripeApiUrl ?? 'default',
+    turnstile: config.turnstileSecretKey === TURNSTILE_ALWAYS_PASS_SECRET ? 'always-pass test keys' : 'own keys',
+    turnstileVerifyUrl: config.turnstileVerifyUrl,
+    trustProxy: config.trustProxy,
+    rateLimits: { postPerMinute: config.postRateLimitPerMinute, checkoutPerMinute: config.checkoutRateLimitPerMinute },
+    http: config.http,
+    errorReports: config.errorReports,
+    retentionDays: config.retentionDays,
+    runWorker: config.runWorker,
+    mail: config.mail,
+    staticDir: config.staticDir,
+    logLevel: config.logLevel,
+  };
+}
+
 /** For process entry points (web, worker): the validated configuration, or one message naming every bad variable and exit 1. */
 export function loadConfigOrExit(env: Env = process.env): AppConfig {
   try {
