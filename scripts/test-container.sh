@@ -11,9 +11,10 @@ IMAGE=stichting-site:latest
 run_id="c$(date +%s)"
 db1="site_container_${run_id}_run"
 container=""
-compose=(docker-compose -p "site${run_id}" -f docker-compose.yml -f docker/compose.test.yml)
+compose=(docker-compose -p "site${run_id}" -f "$PWD/docker-compose.yml" -f "$PWD/docker/compose.test.yml")
 hc_pid=""
 env_file=""
+backup_dir=""
 
 cleanup() {
   set +e
@@ -22,6 +23,7 @@ cleanup() {
   [ -n "$hc_pid" ] && kill "$hc_pid" 2>/dev/null
   psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS \"$db1\" WITH (FORCE)" >/dev/null 2>&1
   [ -n "$env_file" ] && rm -f "$env_file"
+  [ -n "$backup_dir" ] && rm -rf "$backup_dir"
 }
 trap cleanup EXIT
 
@@ -124,4 +126,21 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
 done
 [ "$mails" -ge 2 ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: the mail catcher on MAILPIT_PORT $mail_port has $mails of 2 emails" >&2; exit 1; }
 echo "a contact form sent through compose reached the mail catcher on MAILPIT_PORT $mail_port (staff notification and confirmation)"
+
+echo "--- the README's backup and restore commands for compose, as written"
+readme_block() { awk -v marker="<!-- $1 -->" '$0 == marker { found = 1; next } found && /^```sh/ { body = 1; next } body && /^```/ { exit } body' README.md; }
+block=$(readme_block backup-restore-compose)
+[ -n "$block" ] || { echo "FAIL: README.md has no backup-restore-compose block" >&2; exit 1; }
+backup_dir=$(mktemp -d)
+(
+  cd "$backup_dir"
+  docker() { if [ "$1" = compose ]; then shift; "${compose[@]}" "$@"; else command docker "$@"; fi; }
+  eval "$block"
+) || { echo "FAIL: the README's compose backup and restore commands failed" >&2; exit 1; }
+count() { "${compose[@]}" exec -T postgres psql -U site -d "$1" -tAc 'SELECT count(*) FROM submissions' | tr -d '[:space:]'; }
+original=$(count site)
+restored=$(count site_restored)
+[ "$original" -ge 1 ] && [ "$restored" = "$original" ] \
+  || { echo "FAIL: the restored database has $restored of $original submissions" >&2; exit 1; }
+echo "dumped ($(du -k "$backup_dir/site.dump" | cut -f1) KB) and restored into site_restored: $restored of $original submissions"
 echo "container test passed"
