@@ -155,6 +155,70 @@ function readTrustProxy(env: Env, problems: string[]): AppConfig['trustProxy'] {
   return entries.join(',');
 }
 
+/** A required variable: its trimmed value, or a problem naming it (secrets and keys are never echoed). */
+function requiredValue(
+  env: Env,
+  name: string,
+  check: (value: string) => boolean,
+  expectation: string,
+  problems: string[],
+): string {
+  const value = env[name]?.trim();
+  if (!value) {
+    problems.push(`${name} is required (${expectation})`);
+    return '';
+  }
+  if (!check(value))
+    problems.push(
+      `${name} must be ${expectation} (got "${name.includes('SECRET') || name.includes('KEY') ? '…' : value}")`,
+    );
+  return value;
+}
+
+function readPublicBaseUrl(env: Env, problems: string[]): string {
+  return withoutTrailingSlashes(
+    requiredValue(
+      env,
+      'PUBLIC_BASE_URL',
+      (v) => isUrl(v, ['http:', 'https:']),
+      'an http(s) URL such as https://www.example.org',
+      problems,
+    ),
+  );
+}
+
+function readTurnstileSiteKey(env: Env, problems: string[]): string {
+  return requiredValue(
+    env,
+    'TURNSTILE_SITE_KEY',
+    (v) => /^[\w-]{8,100}$/.test(v),
+    'a Cloudflare Turnstile site key',
+    problems,
+  );
+}
+
+/** STATIC_DIR, else the prerendered site of this checkout (frontend/build). */
+function readStaticDir(env: Env): string {
+  return env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build');
+}
+
+/**
+ * What `npm run build` compresses the pages for (cli/precompress-pages.ts, docs/architecture.md §9.10): the
+ * prerendered site and the two values the server writes into it, PUBLIC_BASE_URL and TURNSTILE_SITE_KEY, as the
+ * server will be configured. Undefined when neither is set (the server then compresses each page on its first
+ * request); a problem when only one is set or one is malformed.
+ */
+export function loadPageBuildConfig(
+  env: Env = process.env,
+): { staticDir: string; publicBaseUrl: string; turnstileSiteKey: string } | undefined {
+  if (!env.PUBLIC_BASE_URL?.trim() && !env.TURNSTILE_SITE_KEY?.trim()) return undefined;
+  const problems: string[] = [];
+  const publicBaseUrl = readPublicBaseUrl(env, problems);
+  const turnstileSiteKey = readTurnstileSiteKey(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { staticDir: readStaticDir(env), publicBaseUrl, turnstileSiteKey };
+}
+
 export type RetentionDays = AppConfig['retentionDays'];
 
 /**
@@ -250,18 +314,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
   const nodeEnv = readNodeEnv(env, problems);
 
-  const required = (name: string, check: (v: string) => boolean, expectation: string): string => {
-    const value = env[name]?.trim();
-    if (!value) {
-      problems.push(`${name} is required (${expectation})`);
-      return '';
-    }
-    if (!check(value))
-      problems.push(
-        `${name} must be ${expectation} (got "${name.includes('SECRET') || name.includes('KEY') ? '…' : value}")`,
-      );
-    return value;
-  };
+  const required = (name: string, check: (v: string) => boolean, expectation: string): string =>
+    requiredValue(env, name, check, expectation, problems);
   const optionalUrl = (name: string): string | undefined => {
     const value = env[name]?.trim();
     if (!value) return undefined;
@@ -278,9 +332,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const databaseUrl = required('DATABASE_URL', (v) => isUrl(v, ['postgres:', 'postgresql:']), 'a postgresql:// URL');
-  const publicBaseUrl = withoutTrailingSlashes(
-    required('PUBLIC_BASE_URL', (v) => isUrl(v, ['http:', 'https:']), 'an http(s) URL such as https://www.example.org'),
-  );
+  const publicBaseUrl = readPublicBaseUrl(env, problems);
   const smtpUrl = required('SMTP_URL', (v) => isUrl(v, ['smtp:', 'smtps:']), 'an smtp:// or smtps:// URL');
   const mailFrom = required('MAIL_FROM', isMailbox, 'an address such as "Stichting <info@example.org>"');
   const staffEmail = required('STAFF_EMAIL', (v) => EMAIL.test(v), 'an email address');
@@ -295,11 +347,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'a Stripe webhook signing secret (whsec_…)',
   );
   const stripeApiUrl = optionalUrl('STRIPE_API_URL');
-  const turnstileSiteKey = required(
-    'TURNSTILE_SITE_KEY',
-    (v) => /^[\w-]{8,100}$/.test(v),
-    'a Cloudflare Turnstile site key',
-  );
+  const turnstileSiteKey = readTurnstileSiteKey(env, problems);
   const turnstileSecretKey = required(
     'TURNSTILE_SECRET_KEY',
     (v) => /^[\w-]{8,100}$/.test(v),
@@ -394,7 +442,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     errorReports,
     runWorker,
     mail,
-    staticDir: env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build'),
+    staticDir: readStaticDir(env),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
   };
 }
