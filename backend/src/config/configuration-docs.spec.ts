@@ -112,3 +112,16 @@ describe('the documented configuration matches what the app and compose read', (
     expect(environment.SMTP_URL).toBe('${COMPOSE_SMTP_URL:-smtp://mailpit:1025}');
   });
 });
+
+describe('the Node flags of the long-running processes', () => {
+  it('are the same for `npm start`, `npm run worker` and the image (docker/entrypoint.sh)', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    const flagsOf = (command: string, entry: string): string =>
+      new RegExp(`^node (.*?) ?${entry.replace('.', '\\.')}$`).exec(command)?.[1] ?? 'none';
+    const image = /^NODE_FLAGS=(.*)$/m.exec(read('docker/entrypoint.sh'))?.[1];
+    expect(flagsOf(scripts.start, 'backend/dist/main.js')).toBe(image);
+    expect(flagsOf(scripts.worker, 'backend/dist/worker.js')).toBe(image);
+    expect(read('docker/entrypoint.sh')).toContain('exec node $NODE_FLAGS backend/dist/main.js');
+    expect(read('docker/entrypoint.sh')).toContain('exec node $NODE_FLAGS backend/dist/worker.js');
+  });
+});
