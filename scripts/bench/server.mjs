@@ -18,7 +18,9 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.
 /** The Node flags production runs the server with: those of `npm start` (package.json), as the image's entrypoint. */
 export const NODE_FLAGS = (() => {
   const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  return /^node((?: --[\w-]+(?:=\S+)?)*) backend\/dist\/main\.js$/.exec(start)?.[1].trim().split(' ').filter(Boolean) ?? [];
+  return (
+    /^node((?: --[\w-]+(?:=\S+)?)*) backend\/dist\/main\.js$/.exec(start)?.[1].trim().split(' ').filter(Boolean) ?? []
+  );
 })();
 
 /** Runs `work(databaseUrl)` on a new database with every migration applied; drops the database afterwards. */

@@ -23,7 +23,9 @@ import { fileURLToPath } from 'node:url';
 
 const [root, dest] = process.argv.slice(2).map((path) => resolve(path));
 if (!root || !dest) {
-  console.error('usage: node scripts/image/runtime-files.mjs <root with the build and a production install> <destination>');
+  console.error(
+    'usage: node scripts/image/runtime-files.mjs <root with the build and a production install> <destination>',
+  );
   process.exit(2);
 }
 const ROOT = root;
@@ -90,5 +92,5 @@ for (const path of [...files].sort()) {
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 console.log(`${files.size} files, ${mb(total)} from ${packages.size} packages and the build, to ${dest}`);
 for (const [name, size] of [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${mb(size)}  ${name}`);
-const unresolved = [...new Set([...warnings].map((warning) => String(warning.message).split("\n")[0]))];
+const unresolved = [...new Set([...warnings].map((warning) => String(warning.message).split('\n')[0]))];
 if (unresolved.length > 0) console.log(`not found (optional, never installed):\n  ${unresolved.join('\n  ')}`);
