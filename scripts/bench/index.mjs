@@ -69,7 +69,7 @@ if (runs('startup'))
     report(
       'startup',
       'idle RSS 3 s / 10 s after ready (median)',
-      `${result.rss3.toFixed(0)} / ${result.rss10.toFixed(0)} MB`,
+      `${result.rss3.toFixed(0)} / ${result.rss10.toFixed(0)} MB (${result.anon10.toFixed(0)} MB anonymous)`,
       result.rss10 <= 120 ? '<= 120 MB met' : '<= 120 MB NOT met',
     );
   });
