@@ -1,15 +1,34 @@
 #!/bin/sh
-# `serve` (default): apply pending migrations (an advisory lock makes concurrent starts safe), then run the site.
-# `worker`: run only the email worker. Anything else runs as a command (e.g. `npm run export -- submissions`).
+# The image's commands (docs/architecture.md §7.1); on the PATH as `site` (and `site-entrypoint`), so they also work
+# in a running container: `docker compose exec -T app site export submissions > submissions.csv`.
+#   serve (default)                apply pending migrations (an advisory lock makes concurrent starts safe), then
+#                                  run the site
+#   worker                         the same migrations, then only the background jobs (email, nightly purge)
+#   migrate                        only the migrations (e.g. a job before a rollout)
+#   export | purge | erase | mail | donations
+#                                  a staff command with its arguments (README "Staff exports and personal data")
+# Anything else runs as a command (the image has Node and a POSIX shell, no npm).
 set -e
+cd /app
+# Young-generation cap for the long-running processes, as `npm start` and `npm run worker` (package.json): V8's
+# default lets it grow to 32 MB per half, which an idle site keeps (docs/benchmarks.md, "Startup and memory").
+NODE_FLAGS=--max-semi-space-size=4
 case "${1:-serve}" in
   serve)
     node backend/dist/cli/migrate.js
-    exec node backend/dist/main.js
+    exec node $NODE_FLAGS backend/dist/main.js
     ;;
   worker)
     node backend/dist/cli/migrate.js
-    exec node backend/dist/worker.js
+    exec node $NODE_FLAGS backend/dist/worker.js
+    ;;
+  migrate)
+    exec node backend/dist/cli/migrate.js
+    ;;
+  export | purge | erase | mail | donations)
+    command=$1
+    shift
+    exec node "backend/dist/cli/$command.js" "$@"
     ;;
   *)
     exec "$@"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Proves the operator's artefacts work: docker/Dockerfile builds; the image runs as a non-root user, migrates an
-# empty database and answers /readyz; docker-compose.yml's app service comes up healthy.
+# Proves the operator's artefacts work and prints what they cost: docker/Dockerfile builds an image of at most 200 MB
+# (only the server's production files, OCI labels, a HEALTHCHECK) that runs as a non-root user, migrates an empty
+# database, answers /readyz (time from `docker run` printed) with pages compressed by the build, and runs the staff
+# commands; docker-compose.yml comes up with a .env copied from .env.example, and its settings reach the app.
 # Here Docker is podman underneath (/work/shared/tools/container-host/setup.sh); images that cannot be pulled are
 # replaced by stand-ins in docker/compose.test.yml.
 set -euo pipefail
@@ -8,11 +10,14 @@ cd "$(dirname "$0")/.."
 export DOCKER_HOST="${DOCKER_HOST:-unix:///run/podman/podman.sock}"
 PG="${TEST_PG_URL:-postgresql://postgres@127.0.0.1:5432}"
 IMAGE=stichting-site:latest
+MAX_IMAGE_BYTES=200000000
 run_id="c$(date +%s)"
 db1="site_container_${run_id}_run"
 container=""
-compose=(docker-compose -p "site${run_id}" -f docker-compose.yml -f docker/compose.test.yml)
+compose=(docker-compose -p "site${run_id}" -f "$PWD/docker-compose.yml" -f "$PWD/docker/compose.test.yml")
 hc_pid=""
+env_file=""
+backup_dir=""
 
 cleanup() {
   set +e
@@ -20,6 +25,8 @@ cleanup() {
   "${compose[@]}" down -v >/dev/null 2>&1
   [ -n "$hc_pid" ] && kill "$hc_pid" 2>/dev/null
   psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS \"$db1\" WITH (FORCE)" >/dev/null 2>&1
+  [ -n "$env_file" ] && rm -f "$env_file"
+  [ -n "$backup_dir" ] && rm -rf "$backup_dir"
 }
 trap cleanup EXIT
 
@@ -28,48 +35,118 @@ wait_ready() { # url seconds
   local deadline=$(( $(date +%s) + $2 ))
   until curl -fsS "$1/readyz" >/dev/null 2>&1; do
     [ "$(date +%s)" -lt "$deadline" ] || return 1
-    sleep 0.2
+    sleep 0.05
   done
 }
+label() { docker image inspect --format "{{index .Config.Labels \"org.opencontainers.image.$1\"}}" "$IMAGE"; }
+
+# The build compresses the pages for compose's default address and site key (as `docker compose up --build` does);
+# the container below serves them at that address from another port, the compose stack further down at another
+# address, where each page is compressed on its first request instead. Fixed build arguments keep the build cached.
+base_url=http://localhost:3000
+site_key=1x00000000000000000000AA
+version="$(git describe --tags --always 2>/dev/null || echo dev)"
+revision="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
+source_url="$(git remote get-url origin 2>/dev/null || echo "file://$PWD")"
 
 echo "--- docker build"
 build_start=$(date +%s)
-docker build -q -f docker/Dockerfile -t "$IMAGE" . >/dev/null
-echo "built $IMAGE in $(( $(date +%s) - build_start )) s; size $(docker image inspect --format '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1000/1000}')"
+docker build -q -f docker/Dockerfile -t "$IMAGE" \
+  --build-arg VERSION="$version" --build-arg REVISION="$revision" --build-arg SOURCE="$source_url" \
+  --build-arg PUBLIC_BASE_URL="$base_url" --build-arg TURNSTILE_SITE_KEY="$site_key" . >/dev/null
+size=$(docker image inspect --format '{{.Size}}' "$IMAGE")
+echo "built $IMAGE in $(( $(date +%s) - build_start )) s; image size $(( size / 1000000 )) MB ($size bytes)"
+[ "$size" -le "$MAX_IMAGE_BYTES" ] || { echo "FAIL: the image is larger than $(( MAX_IMAGE_BYTES / 1000000 )) MB" >&2; exit 1; }
+[ "$(label revision)" = "$revision" ] && [ "$(label version)" = "$version" ] && [ "$(label source)" = "$source_url" ] \
+  || { echo "FAIL: OCI labels: $(docker image inspect --format '{{json .Config.Labels}}' "$IMAGE")" >&2; exit 1; }
+echo "OCI labels: version $version, revision $revision, source $source_url"
+# The HEALTHCHECK's command, as the image holds it; podman's default (OCI) image format drops HEALTHCHECK, so on podman
+# it is taken from the Dockerfile. It is run in the container below: the image has no curl or wget.
+healthcheck=$(docker image inspect --format '{{if .Config.Healthcheck}}{{json .Config.Healthcheck.Test}}{{end}}' "$IMAGE")
+if [ -z "$healthcheck" ]; then
+  healthcheck=$(awk '/^HEALTHCHECK/ { found = 1 } found && /CMD \[/ { sub(/^.*CMD /, ""); print; exit }' docker/Dockerfile)
+  healthcheck="[\"CMD\",${healthcheck#[}"
+fi
+echo "$healthcheck" | grep -q '/readyz' || { echo "FAIL: no HEALTHCHECK on /readyz: $healthcheck" >&2; exit 1; }
+user=$(docker image inspect --format '{{.Config.User}}' "$IMAGE")
+[ -n "$user" ] && [ "${user%%:*}" != "0" ] && [ "${user%%:*}" != "root" ] \
+  || { echo "FAIL: the image's user is '$user'" >&2; exit 1; }
+# Only the server's production files: no package manager, Prisma CLI or engines, sources, tests or source maps.
+unwanted=$(docker run --rm --entrypoint node "$IMAGE" -e '
+  const { readdirSync } = require("node:fs");
+  const found = [];
+  const walk = (dir) => { for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = (dir === "/" ? "" : dir) + "/" + e.name;
+    if (/\/(npm|npx|yarn|corepack)$|node_modules\/(prisma|@prisma\/engines|typescript|jest|@swc)$|\.(map|ts)$|^\/app\/(backend|frontend|contracts)\/(src|test)$|^\/app\/(e2e|docs|scripts)$/.test(path)) found.push(path);
+    else if (e.isDirectory() && !["/proc", "/sys", "/dev"].includes(path)) walk(path);
+  } };
+  walk("/");
+  console.log(found.slice(0, 20).join("\n"));')
+[ -z "$unwanted" ] || { echo "FAIL: the image holds files the server never needs:"; echo "$unwanted"; exit 1; } >&2
+echo "runs as user $user; no npm, Prisma CLI, sources, tests or source maps"
 
 echo "--- docker run against an empty database"
 psql "$PG/postgres" -qc "CREATE DATABASE \"$db1\"" >/dev/null
 port=$(free_port)
 start_ms=$(date +%s%3N)
 container=$(docker run -d --network host \
-  -e DATABASE_URL="$PG/$db1" -e PORT="$port" -e HOST=127.0.0.1 -e PUBLIC_BASE_URL="http://127.0.0.1:$port" \
+  -e DATABASE_URL="$PG/$db1" -e PORT="$port" -e HOST=127.0.0.1 -e PUBLIC_BASE_URL="$base_url" \
   -e SMTP_URL=smtp://127.0.0.1:1 -e MAIL_FROM='Stichting <noreply@example.org>' -e STAFF_EMAIL=staff@example.org \
   -e STRIPE_SECRET_KEY=sk_test_container -e STRIPE_WEBHOOK_SECRET=whsec_container \
   -e DONOR_LINK_SECRET=container-donor-link-secret-0123456789 \
-  -e TURNSTILE_SITE_KEY=container-site-key -e TURNSTILE_SECRET_KEY=container-secret-key \
+  -e TURNSTILE_SITE_KEY="$site_key" -e TURNSTILE_SECRET_KEY=container-secret-key \
   "$IMAGE")
 if ! wait_ready "http://127.0.0.1:$port" 90; then docker logs "$container" | tail -30; echo "FAIL: not ready" >&2; exit 1; fi
-echo "ready in $(( $(date +%s%3N) - start_ms )) ms after docker run"
-uid=$(docker exec "$container" id -u)
+echo "docker run to /readyz 200: $(( $(date +%s%3N) - start_ms )) ms (migrations of an empty database included)"
+mapfile -t healthcheck_command < <(node -e 'for (const part of JSON.parse(process.argv[1]).slice(1)) console.log(part)' "$healthcheck")
+docker exec "$container" "${healthcheck_command[@]}" || { echo "FAIL: the HEALTHCHECK command fails in the ready container" >&2; exit 1; }
+echo "the HEALTHCHECK command passes in the container: ${healthcheck_command[*]}"
+uid=$(docker exec "$container" node -p 'process.getuid()')
 [ "$uid" != "0" ] || { echo "FAIL: the container runs as root" >&2; exit 1; }
-echo "runs as uid $uid ($(docker exec "$container" id -un))"
+echo "runs as uid $uid"
 applied=$(psql "$PG/$db1" -tAc 'SELECT count(*) FROM "_prisma_migrations" WHERE finished_at IS NOT NULL')
 expected=$(find prisma/migrations -name migration.sql | wc -l)
 [ "$applied" = "$expected" ] || { echo "FAIL: $applied of $expected migrations applied" >&2; exit 1; }
 echo "migrated the empty database ($applied migrations)"
-status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/en")
+status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Accept-Encoding: br' "http://127.0.0.1:$port/en")
 [ "$status" = "200" ] || { echo "FAIL: /en answered $status" >&2; exit 1; }
 status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/admin")
 [ "$status" = "403" ] || { echo "FAIL: /admin answered $status" >&2; exit 1; }
-echo "RSS after start: $(docker exec "$container" sh -c 'grep VmRSS /proc/1/status' | awk '{printf "%.0f MB", $2/1024}')"
+if docker logs "$container" 2>&1 | grep -q 'compressed on their first request'; then
+  docker logs "$container" 2>&1 | grep 'compressed on their first request' >&2
+  echo "FAIL: the pages the build compressed were not used" >&2; exit 1
+fi
+echo "pages served as the build compressed them (nothing compressed at start)"
+sleep 3
+echo "idle RSS 3 s after ready: $(docker exec "$container" node -p 'Math.round(Number(/VmRSS:\s+(\d+)/.exec(require("fs").readFileSync("/proc/1/status","utf8"))[1]) / 1024)') MB"
+docker exec "$container" site export submissions --format xlsx --output /tmp/submissions.xlsx >/dev/null 2>&1 \
+  || { echo "FAIL: the staff export (XLSX) does not run in the image" >&2; exit 1; }
+docker exec "$container" site mail status >/dev/null || { echo "FAIL: site mail status failed" >&2; exit 1; }
+echo "staff commands run in the container (site export ... --format xlsx, site mail status)"
 docker stop -t 20 "$container" >/dev/null
 code=$(docker inspect --format '{{.State.ExitCode}}' "$container")
 echo "stopped on SIGTERM with exit code $code"
 docker rm "$container" >/dev/null; container=""
 
-echo "--- docker-compose up (app service from docker-compose.yml; stand-ins for images that cannot be pulled)"
-export APP_PORT="$(free_port)"
-"${compose[@]}" build postgres mailpit >/dev/null 2>&1
+echo "--- docker-compose up with a .env copied from .env.example (app service from docker-compose.yml; stand-ins for images that cannot be pulled)"
+# The operator's first run: `cp .env.example .env`, then a few edits. Compose reads the file given by --env-file as it
+# reads .env (kept out of the way here, so a developer's own .env is never touched). The edits: other host ports,
+# PUBLIC_BASE_URL to match, two settings to find again in the app's start-up line, and Turnstile's siteverify at
+# the stand-in (Cloudflare cannot be reached here). SMTP_URL and DATABASE_URL stay as .env.example has them
+# (127.0.0.1, for `npm start`): compose must still use its own mail catcher and database.
+env_file=$(mktemp)
+cp .env.example "$env_file"
+set_env() { sed -i "/^$1=/d" "$env_file"; printf '%s=%s\n' "$1" "$2" >>"$env_file"; }
+app_port=$(free_port)
+mail_port=$(free_port)
+set_env APP_PORT "$app_port"
+set_env MAILPIT_PORT "$mail_port"
+set_env PUBLIC_BASE_URL "http://127.0.0.1:$app_port"
+set_env RETENTION_DAYS_CONTACT 400
+set_env LOG_LEVEL debug
+set_env TURNSTILE_VERIFY_URL http://turnstile:8080/turnstile/v0/siteverify
+compose+=(--env-file "$env_file")
+"${compose[@]}" build postgres mailpit turnstile >/dev/null 2>&1
 bash "${CONTAINER_HOST_DIR:-/work/shared/tools/container-host}/healthchecks.sh" 2 >/dev/null 2>&1 &
 hc_pid=$!
 "${compose[@]}" up -d --no-build 2>&1 | grep -v "^Creating\|^Starting" || true
@@ -83,7 +160,45 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
 done
 if [ "$health" != "healthy" ]; then "${compose[@]}" logs app | tail -30; echo "FAIL: compose app is '$health'" >&2; exit 1; fi
 echo "compose app service is healthy"
-status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/es")
+status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$app_port/es")
 [ "$status" = "200" ] || { echo "FAIL: compose app answered $status on the published port" >&2; exit 1; }
-echo "compose app answers on the published port $APP_PORT"
+echo "compose app answers on APP_PORT $app_port"
+config_line=$("${compose[@]}" logs --no-color app | grep -m1 '"effective configuration"' || true)
+echo "$config_line" | grep -q '"contact":400' \
+  || { echo "FAIL: RETENTION_DAYS_CONTACT=400 from .env did not reach the app: $config_line" >&2; exit 1; }
+echo "$config_line" | grep -q '"logLevel":"debug"' \
+  || { echo "FAIL: LOG_LEVEL=debug from .env did not reach the app: $config_line" >&2; exit 1; }
+echo "$config_line" | grep -q '"smtp":"smtp://mailpit:1025' \
+  || { echo "FAIL: the app does not mail through the compose mail catcher: $config_line" >&2; exit 1; }
+echo "settings in .env reached the app (RETENTION_DAYS_CONTACT=400, LOG_LEVEL=debug in its start-up line); SMTP is the mail catcher"
+status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$app_port/api/send-email" \
+  -H 'Content-Type: application/json' -H "Origin: http://127.0.0.1:$app_port" \
+  --data '{"type":"contact","language":"en","turnstileToken":"XXXX.DUMMY.TOKEN.XXXX","formData":{"name":"Ben Jansen","email":"ben@example.org","subject":"First run","message":"Sent through the compose stack."}}')
+[ "$status" = "201" ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: a contact form through compose answered $status" >&2; exit 1; }
+deadline=$(( $(date +%s) + 60 ))
+mails=0
+while [ "$(date +%s)" -lt "$deadline" ]; do
+  mails=$(curl -fsS "http://127.0.0.1:$mail_port/api/v1/messages" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(JSON.parse(s).total)}catch{console.log(0)}})')
+  [ "$mails" -ge 2 ] && break
+  sleep 1
+done
+[ "$mails" -ge 2 ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: the mail catcher on MAILPIT_PORT $mail_port has $mails of 2 emails" >&2; exit 1; }
+echo "a contact form sent through compose reached the mail catcher on MAILPIT_PORT $mail_port (staff notification and confirmation)"
+
+echo "--- the README's backup and restore commands for compose, as written"
+readme_block() { awk -v marker="<!-- $1 -->" '$0 == marker { found = 1; next } found && /^```sh/ { body = 1; next } body && /^```/ { exit } body' README.md; }
+block=$(readme_block backup-restore-compose)
+[ -n "$block" ] || { echo "FAIL: README.md has no backup-restore-compose block" >&2; exit 1; }
+backup_dir=$(mktemp -d)
+(
+  cd "$backup_dir"
+  docker() { if [ "$1" = compose ]; then shift; "${compose[@]}" "$@"; else command docker "$@"; fi; }
+  eval "$block"
+) || { echo "FAIL: the README's compose backup and restore commands failed" >&2; exit 1; }
+count() { "${compose[@]}" exec -T postgres psql -U site -d "$1" -tAc 'SELECT count(*) FROM submissions' | tr -d '[:space:]'; }
+original=$(count site)
+restored=$(count site_restored)
+[ "$original" -ge 1 ] && [ "$restored" = "$original" ] \
+  || { echo "FAIL: the restored database has $restored of $original submissions" >&2; exit 1; }
+echo "dumped ($(du -k "$backup_dir/site.dump" | cut -f1) KB) and restored into site_restored: $restored of $original submissions"
 echo "container test passed"

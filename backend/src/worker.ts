@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger, LoggerModule } from 'nestjs-pino';
 import { DonationReconciliationModule } from './checkout/donation-reconciliation.module';
 import { REDACTED_LOG_PATHS } from './common/logging';
-import { loadConfigOrExit, type AppConfig } from './config/app-config';
+import { describeConfig, loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DonorMailModule } from './donor-mail/donor-mail.module';
@@ -46,12 +46,13 @@ class WorkerModule {
  * processes with RUN_WORKER=false. Same configuration as the web process; SIGTERM finishes the jobs in hand, then exits.
  */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
   // This process exists to work the queue, whatever RUN_WORKER says for the web processes.
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ ...config, runWorker: true }), {
+  const config: AppConfig = { ...loadConfigOrExit(), runWorker: true };
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  app.get(Logger).log({ config: describeConfig(config) }, 'effective configuration');
   app.enableShutdownHooks();
   await app.init();
 }

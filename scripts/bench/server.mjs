@@ -4,6 +4,7 @@
  * Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and a built backend (backend/dist).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -13,6 +14,14 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const pg = require(join(ROOT, 'node_modules/pg'));
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** The Node flags production runs the server with: those of `npm start` (package.json), as the image's entrypoint. */
+export const NODE_FLAGS = (() => {
+  const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  return (
+    /^node((?: --[\w-]+(?:=\S+)?)*) backend\/dist\/main\.js$/.exec(start)?.[1].trim().split(' ').filter(Boolean) ?? []
+  );
+})();
 
 /** Runs `work(databaseUrl)` on a new database with every migration applied; drops the database afterwards. */
 export async function withDatabase(work, prefix = 'site_bench') {
@@ -72,7 +81,7 @@ export function freePort() {
 /** Starts backend/dist/main.js on a free port and resolves once /readyz answers 200; kill it with .kill(). */
 export async function startApp(databaseUrl, { timeoutMs = 60_000 } = {}) {
   const port = await freePort();
-  const app = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+  const app = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'backend/dist/main.js')], {
     env: appEnv(databaseUrl, port),
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -2,6 +2,7 @@ import {
   ConfigError,
   DEFAULT_DONATION_PRODUCT_ID,
   loadCommandConfig,
+  describeConfig,
   loadConfig,
   TURNSTILE_ALWAYS_PASS_SECRET,
   TURNSTILE_DEFAULT_VERIFY_URL,
@@ -505,5 +506,38 @@ describe('configuration of a staff command', () => {
         'RETENTION_DAYS_VOLUNTEER must be a positive whole number (got "0")',
       ]),
     );
+  });
+  describe('the start-up log line of the effective configuration', () => {
+    const env: Env = {
+      ...REQUIRED,
+      DATABASE_URL: 'postgresql://site:db-password-1@db.internal:5432/site',
+      SMTP_URL: 'smtps://mailer:smtp-password-2@smtp.example.org:465',
+      STRIPE_SECRET_KEY: 'sk_live_stripesecret3',
+      STRIPE_WEBHOOK_SECRET: 'whsec_webhooksecret4',
+      TURNSTILE_SECRET_KEY: '0x4AAAAturnstilesecret5',
+      RETENTION_DAYS_CONTACT: '400',
+      LOG_LEVEL: 'debug',
+    };
+
+    it('shows what the process uses, defaults included, so a setting that did not arrive is visible', () => {
+      const line = describeConfig(loadConfig(env));
+      expect(line).toMatchObject({
+        database: 'postgresql://db.internal:5432/site',
+        smtp: 'smtps://smtp.example.org:465',
+        stripe: 'live',
+        turnstile: 'own keys',
+        logLevel: 'debug',
+        rateLimits: { postPerMinute: 20, checkoutPerMinute: 10 },
+        retentionDays: { volunteer: 56, contact: 400, 'help-request': 180, errorReports: 90, donations: 2922 },
+      });
+      expect(
+        describeConfig(loadConfig({ ...REQUIRED, TURNSTILE_SECRET_KEY: TURNSTILE_ALWAYS_PASS_SECRET })),
+      ).toMatchObject({ stripe: 'live', turnstile: 'always-pass test keys' });
+    });
+
+    it('never prints a password, key or secret', () => {
+      const printed = JSON.stringify(describeConfig(loadConfig(env)));
+      expect(printed).not.toMatch(/password|stripesecret|webhooksecret|turnstilesecret|0x4AAAAAAAsitekey/);
+    });
   });
 });

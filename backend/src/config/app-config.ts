@@ -206,6 +206,50 @@ function readTrustProxy(env: Env, problems: string[]): AppConfig['trustProxy'] {
   return entries.join(',');
 }
 
+function readPublicBaseUrl(env: Env, problems: string[]): string {
+  return withoutTrailingSlashes(
+    requiredValue(
+      env,
+      problems,
+      'PUBLIC_BASE_URL',
+      (v) => isUrl(v, ['http:', 'https:']),
+      'an http(s) URL such as https://www.example.org',
+    ),
+  );
+}
+
+function readTurnstileSiteKey(env: Env, problems: string[]): string {
+  return requiredValue(
+    env,
+    problems,
+    'TURNSTILE_SITE_KEY',
+    (v) => /^[\w-]{8,100}$/.test(v),
+    'a Cloudflare Turnstile site key',
+  );
+}
+
+/** STATIC_DIR, else the prerendered site of this checkout (frontend/build). */
+function readStaticDir(env: Env): string {
+  return env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build');
+}
+
+/**
+ * What `npm run build` compresses the pages for (cli/precompress-pages.ts, docs/architecture.md §9.13): the
+ * prerendered site and the two values the server writes into it, PUBLIC_BASE_URL and TURNSTILE_SITE_KEY, as the
+ * server will be configured. Undefined when neither is set (the server then compresses each page on its first
+ * request); a problem when only one is set or one is malformed.
+ */
+export function loadPageBuildConfig(
+  env: Env = process.env,
+): { staticDir: string; publicBaseUrl: string; turnstileSiteKey: string } | undefined {
+  if (!env.PUBLIC_BASE_URL?.trim() && !env.TURNSTILE_SITE_KEY?.trim()) return undefined;
+  const problems: string[] = [];
+  const publicBaseUrl = readPublicBaseUrl(env, problems);
+  const turnstileSiteKey = readTurnstileSiteKey(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { staticDir: readStaticDir(env), publicBaseUrl, turnstileSiteKey };
+}
+
 /**
  * The retention periods alone, shared by the web app and the staff commands (which need only DATABASE_URL and these).
  * Problems are appended to `problems`; the defaults apply where a variable is unset. Each default is explained in
@@ -435,9 +479,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const host = env.HOST?.trim() || '0.0.0.0';
 
   const databaseUrl = required('DATABASE_URL', (v) => isUrl(v, ['postgres:', 'postgresql:']), 'a postgresql:// URL');
-  const publicBaseUrl = withoutTrailingSlashes(
-    required('PUBLIC_BASE_URL', (v) => isUrl(v, ['http:', 'https:']), 'an http(s) URL such as https://www.example.org'),
-  );
+  const publicBaseUrl = readPublicBaseUrl(env, problems);
   const smtpUrl = required('SMTP_URL', (v) => isUrl(v, ['smtp:', 'smtps:']), 'an smtp:// or smtps:// URL');
   const mailFrom = required('MAIL_FROM', isMailbox, 'an address such as "Stichting <info@example.org>"');
   const staffEmail = required('STAFF_EMAIL', (v) => EMAIL.test(v), 'an email address');
@@ -450,11 +492,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const stripePortalConfigurationId = readPortalConfiguration(env, problems);
   const donorLinkSecret = readDonorLinkSecret(env, nodeEnv, stripeWebhookSecret, problems);
   checkWebhookApiVersion(env, problems);
-  const turnstileSiteKey = required(
-    'TURNSTILE_SITE_KEY',
-    (v) => /^[\w-]{8,100}$/.test(v),
-    'a Cloudflare Turnstile site key',
-  );
+  const turnstileSiteKey = readTurnstileSiteKey(env, problems);
   const turnstileSecretKey = required(
     'TURNSTILE_SECRET_KEY',
     (v) => /^[\w-]{8,100}$/.test(v),
@@ -556,8 +594,55 @@ export function loadConfig(env: Env = process.env): AppConfig {
     errorReports,
     runWorker,
     mail,
-    staticDir: env.STATIC_DIR?.trim() || resolve(__dirname, '../../../frontend/build'),
+    staticDir: readStaticDir(env),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
+  };
+}
+
+/** A URL without its user and password (`smtp://mailer:secret@host:465` -> `smtp://host:465`). */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/**
+ * The effective settings without secrets, logged once when a web or worker process starts (README "Configuration"):
+ * what an operator checks first when a setting seems to do nothing. URLs lose their user and password, the Stripe and
+ * Turnstile keys are reduced to their mode; everything else is shown as the process uses it, defaults included.
+ */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  return {
+    nodeEnv: config.nodeEnv,
+    listen: `${config.host}:${config.port}`,
+    publicBaseUrl: config.publicBaseUrl,
+    database: withoutCredentials(config.database.url),
+    databasePools: { prisma: config.database.poolSize, queue: config.database.queuePoolSize },
+    smtp: withoutCredentials(config.smtpUrl),
+    stripe: config.stripeSecretKey.includes('_live_') ? 'live' : 'test',
+    stripeApiUrl: config.stripeApiUrl ?? 'default',
+    turnstile: config.turnstileSecretKey === TURNSTILE_ALWAYS_PASS_SECRET ? 'always-pass test keys' : 'own keys',
+    turnstileVerifyUrl: config.turnstileVerifyUrl,
+    trustProxy: config.trustProxy,
+    rateLimits: {
+      postPerMinute: config.postRateLimitPerMinute,
+      checkoutPerMinute: config.checkoutRateLimitPerMinute,
+      store: config.rateLimitStore,
+    },
+    metrics: config.metrics.port === undefined ? 'off' : `${config.metrics.host}:${config.metrics.port}`,
+    stripeDonationProductId: config.stripeDonationProductId,
+    http: config.http,
+    errorReports: config.errorReports,
+    retentionDays: config.retentionDays,
+    runWorker: config.runWorker,
+    mail: config.mail,
+    staticDir: config.staticDir,
+    logLevel: config.logLevel,
   };
 }
 
