@@ -422,6 +422,15 @@ if (exitCode !== 0) {
 }
 healthchecks?.kill();
 sh('docker-compose', [...composeArgs, 'down', '-v', '--remove-orphans'], { allowFailure: true });
+// Whatever `down` left behind (it can fail on a busy machine): this run's containers, network and volume.
+const leftovers = sh('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`], {
+  allowFailure: true,
+})
+  .split('\n')
+  .filter(Boolean);
+if (leftovers.length > 0) sh('docker', ['rm', '-f', ...leftovers], { allowFailure: true });
+sh('docker', ['network', 'rm', `${project}_default`], { allowFailure: true });
+sh('docker', ['volume', 'rm', `${project}_pgdata`], { allowFailure: true });
 rmSync(noEnvFile, { force: true });
 console.log(
   `scale-out test ${exitCode === 0 ? 'passed' : `failed (${failures.join('; ') || 'error'})`} in ${Math.round((Date.now() - started) / 1000)} s`,
