@@ -15,4 +15,5 @@ if [ "${SKIP_CONTAINER_TEST:-}" = "1" ]; then
   echo "container test skipped (SKIP_CONTAINER_TEST=1)"
 else
   step "container image and compose"; npm run test:container
+  step "scale-out (three web replicas, a worker and HAProxy; one replica killed mid-burst)"; npm run test:scale
 fi
