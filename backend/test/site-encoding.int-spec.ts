@@ -1,3 +1,4 @@
+import { ALL_PAGES } from '@stichting/contracts';
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -78,7 +79,11 @@ describe.each([
       const { stdout } = await promisify(execFile)(process.execPath, [PRECOMPRESS], {
         env: { PATH: process.env.PATH, ...VALUES, STATIC_DIR: staticDir },
       });
-      expect(stdout).toMatch(/^pages: 50 answers compressed for http:\/\/127\.0\.0\.1 \(brotli and gzip/);
+      // Every page in every language, the error pages (3 statuses in 3 languages), the sitemap and robots.txt.
+      const answers = ALL_PAGES.length + 9 + 2;
+      expect(stdout).toMatch(
+        new RegExp(`^pages: ${answers} answers compressed for http://127\\.0\\.0\\.1 \\(brotli and gzip`),
+      );
       const manifest = JSON.parse(await readFile(join(staticDir, '.precompressed/manifest.json'), 'utf8')) as {
         entries: Record<string, { file: string }>;
       };
