@@ -23,6 +23,8 @@ describe('/readyz', () => {
     copy = await mkdtemp(join(tmpdir(), 'readyz-'));
     await cp(join(REPO_ROOT, 'backend/dist'), join(copy, 'backend/dist'), { recursive: true });
     await cp(join(REPO_ROOT, 'prisma/migrations'), join(copy, 'prisma/migrations'), { recursive: true });
+    // The emails' words are read from the site's translation files, as in the image (docker/Dockerfile).
+    await cp(join(REPO_ROOT, 'frontend/src/locales'), join(copy, 'frontend/src/locales'), { recursive: true });
     await symlink(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'));
     const server = new URL(fixture.database.url);
     proxy = await new TcpProxy(server.hostname, Number(server.port || 5432)).start();
