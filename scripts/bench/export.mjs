@@ -105,7 +105,7 @@ SELECT gen_random_uuid(),
   CASE WHEN i % 3 = 2 THEN (ARRAY['food','housing','education','medical'])[1 + i % 4] END,
   CASE WHEN i % 3 = 2 THEN 'Wij zijn met ' || (1 + i % 6) || ' personen en zoeken hulp bij ' || repeat('huisvesting ', 10) END,
   now() - make_interval(secs => i * 30),
-  CASE WHEN i % 50 = 0 THEN 'dead' ELSE 'sent' END,
+  (CASE WHEN i % 50 = 0 THEN 'dead' ELSE 'sent' END)::"EmailStatus",
   CASE WHEN i % 50 = 0 THEN 5 ELSE 1 END,
   CASE WHEN i % 50 = 0 THEN '421 4.7.0 Try again later, closing connection' END,
   CASE WHEN i % 50 <> 0 THEN now() - make_interval(secs => i * 30 - 5) END

@@ -26,12 +26,21 @@ export interface ExportJob {
  * 3,000,000 rows, at the same speed (scripts/bench/export.mjs).
  */
 const EXPORT_YOUNG_GENERATION_MB = 24;
+/**
+ * Old generation of the export's thread, in MB. Without a maximum, V8 sizes the thread's old generation from the
+ * machine's memory and lets it grow far before a full collection: the XLSX export (exceljs leaves many short-lived
+ * objects per cell) sat at 206-221 MB peak RSS for 1,000,000 rows, 166-189 MB with this cap in most runs
+ * (docs/benchmarks.md). What an export keeps alive is a few batches: 1,000 of the widest rows the forms and crash
+ * reports allow (about 10,500 characters, 21 KB in two-byte text) are 21 MB each, so 256 MB is a ceiling no real
+ * export reaches, only a hint to collect sooner. The value itself barely matters between 128 and 1,024.
+ */
+const EXPORT_OLD_GENERATION_MB = 256;
 
 const WORKER_SCRIPT = join(__dirname, 'export-worker.js');
 
 /**
- * Runs the export in a worker thread with a capped young generation (EXPORT_YOUNG_GENERATION_MB): the only
- * way to set that heap limit from inside the process, so `npm run export` needs no Node flags. The worker's
+ * Runs the export in a worker thread with a capped heap (EXPORT_YOUNG_GENERATION_MB, EXPORT_OLD_GENERATION_MB):
+ * the only way to set those heap limits from inside the process, so `npm run export` needs no Node flags. The worker's
  * stdout and stderr are piped to this process's, with backpressure; its failure arrives as one message.
  * From the TypeScript sources (no compiled worker next to this file) the export runs in this thread.
  */
@@ -41,7 +50,10 @@ export function runExportJob(job: ExportJob): Promise<void> {
     let failure: Error | undefined;
     const worker = new Worker(WORKER_SCRIPT, {
       workerData: job,
-      resourceLimits: { maxYoungGenerationSizeMb: EXPORT_YOUNG_GENERATION_MB },
+      resourceLimits: {
+        maxYoungGenerationSizeMb: EXPORT_YOUNG_GENERATION_MB,
+        maxOldGenerationSizeMb: EXPORT_OLD_GENERATION_MB,
+      },
     });
     // A closed pipe (`| head`) fails the export as it did in one thread ("write EPIPE", exit code 1).
     const stdoutFailed = (error: Error) => {
