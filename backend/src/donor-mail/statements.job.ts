@@ -26,15 +26,14 @@ export class StatementsJob implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.queue.runsWorkers) return;
-    const { boss } = this.queue;
-    await boss.createQueue(STATEMENTS_QUEUE);
-    await boss.schedule(STATEMENTS_QUEUE, STATEMENTS_CRON, null, { tz: TIME_ZONE });
-    await boss.work(STATEMENTS_QUEUE, async () => {
-      const year = previousDutchYear();
-      const plans = await this.statements.queueStatements({ year, dryRun: false });
-      const queued = plans.filter((plan) => plan.outcome === 'queued').length;
-      this.logger.log({ year, donors: plans.length, queued }, 'yearly statements queued');
-    });
+    await this.queue.scheduleWork(STATEMENTS_QUEUE, STATEMENTS_CRON, TIME_ZONE, () => this.run());
+  }
+
+  /** Queues the previous calendar year's statements (Dutch time); donors who have theirs get nothing new. */
+  async run(): Promise<void> {
+    const year = previousDutchYear();
+    const plans = await this.statements.queueStatements({ year, dryRun: false });
+    const queued = plans.filter((plan) => plan.outcome === 'queued').length;
+    this.logger.log({ year, donors: plans.length, queued }, 'yearly statements queued');
   }
 }
