@@ -4,7 +4,7 @@
  * one migrated database; each time the wall time from spawn to the first 200 from /readyz, the CPU it used until
  * then, and its resident memory (VmRSS) 3 s and 10 s after ready, with no request in between, and how much of it is
  * the process's own (RssAnon; the rest are pages mapped from the Node binary and libraries, shared by every Node
- * process). Targets (issue 16): ready within 1.5 s, idle RSS (VmRSS) at most 120 MB.
+ * process). Targets (docs/benchmarks.md): ready within 1.5 s, idle RSS (VmRSS) at most 120 MB.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
