@@ -9,7 +9,8 @@
 #                                  a staff command with its arguments (README "Staff exports and personal data")
 # Anything else runs as a command (the image has Node and a POSIX shell, no npm).
 set -e
-cd /app
+# /app in the image; SITE_HOME lets the fault tests run this same script on a checkout.
+cd "${SITE_HOME:-/app}"
 # Young-generation cap for the long-running processes, as `npm start` and `npm run worker` (package.json): V8's
 # default lets it grow to 32 MB per half, which an idle site keeps (docs/benchmarks.md, "Startup and memory").
 NODE_FLAGS=--max-semi-space-size=4

@@ -127,7 +127,7 @@ export class AppProcess {
 
   /** What a container runs: docker/entrypoint.sh serve (migrate under the advisory lock, then start). */
   static entrypoint(env: Record<string, string>): AppProcess {
-    return new AppProcess('sh', [ENTRYPOINT, 'serve'], env, Number(env.PORT));
+    return new AppProcess('sh', [ENTRYPOINT, 'serve'], { ...env, SITE_HOME: REPO_ROOT }, Number(env.PORT));
   }
 
   get url(): string {
