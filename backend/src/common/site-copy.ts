@@ -12,17 +12,18 @@ export const LOCALES_DIR = resolve(__dirname, '../../../frontend/src/locales');
 
 /**
  * The namespaces the backend reads, each typed by its Dutch file: a key the code uses and the file lacks is a type
- * error. `email` is the backend's own (the browser build leaves it out); `volunteer` and `getHelp` are the pages'.
- * To add one (say donor emails): create the file in nl, en and es with the same keys and add a line here.
+ * error. `email` and `donorEmail` are the backend's own (the browser build leaves them out); `volunteer` and
+ * `getHelp` are the pages'. To add one: create the file in nl, en and es with the same keys and add a line here.
  */
 export interface SiteCopy {
   email: typeof import('../../../frontend/src/locales/nl/email.json');
+  donorEmail: typeof import('../../../frontend/src/locales/nl/donorEmail.json');
   volunteer: typeof import('../../../frontend/src/locales/nl/volunteer.json');
   getHelp: typeof import('../../../frontend/src/locales/nl/getHelp.json');
 }
 export type SiteNamespace = keyof SiteCopy;
 
-export const SITE_NAMESPACES: readonly SiteNamespace[] = ['email', 'volunteer', 'getHelp'];
+export const SITE_NAMESPACES: readonly SiteNamespace[] = ['email', 'donorEmail', 'volunteer', 'getHelp'];
 
 /** Every key path of a translation tree ("staff.fields.name", "confirmation.contact.paragraphs.0", ...). */
 export function keyPaths(tree: unknown, prefix = ''): string[] {

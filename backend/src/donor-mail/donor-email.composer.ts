@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONTACT_TOPIC_PARAM, isLanguage, ROUTES, type Language } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
+import { loadSiteCopy } from '../common/site-copy';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../database/prisma.service';
 import type { DonorEmail } from '../generated/prisma/client';
 import { messageIdFor } from '../mail/email-delivery';
 import type { OutgoingMail } from '../mail/mail.transport';
-import { loadDonorEmailTexts } from './donor-email.copy';
 import { renderDonorEmail, type DonorEmailFacts } from './donor-email.render';
 import { DonorLinks } from './donor-links';
 import { paidPaymentsOfDonor } from './statement.query';
@@ -22,7 +22,7 @@ export class DonorEmailComposer {
     private readonly links: DonorLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    loadDonorEmailTexts();
+    loadSiteCopy(); // a missing or partial translation stops the process at start, not at its first email
   }
 
   /** The message, or null when the donation has no address on record any more (erased or gone). */
