@@ -16,6 +16,7 @@ import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { httpMetricsMiddleware } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
+import { buildFilePaths } from './site/build-files';
 import { siteMiddleware } from './site/site.middleware';
 import { SiteService } from './site/site.service';
 
@@ -126,9 +127,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.use('/assets', hashedAssets);
   // Non-HTML files of the build (favicon, images); pages themselves are served by SiteService with their status.
+  const buildFiles = buildFilePaths(config.staticDir);
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
-    if (/\.html?$/i.test(request.path) || isApiPath(request.path)) next();
-    else assets(request, response, next);
+    if (buildFiles.has(request.path)) assets(request, response, next);
+    else next();
   });
   app.use(siteMiddleware(app.get(SiteService)));
   app.useGlobalPipes(createValidationPipe());

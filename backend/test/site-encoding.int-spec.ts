@@ -149,6 +149,29 @@ describe.each([
     expect(new Set(answers.map((answer) => answer.body.toString('base64'))).size).toBe(1);
   });
 
+  it("serves the build's other files as files; its dot files and any unknown file get the 404 page", async () => {
+    for (const [path, type] of [
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/images/mission.svg', 'image/svg+xml'],
+      ['/images/og-image.png', 'image/png'],
+    ]) {
+      const file = await get(stack, path);
+      expect({ path, status: file.status, type: file.headers['content-type'] }).toEqual({ path, status: 200, type });
+      expect(file.headers['cache-control']).toBe('public, max-age=86400');
+      expect(file.body.equals(await readFile(join(staticDir, path)))).toBe(true);
+    }
+    for (const path of [
+      '/wp-login.php',
+      '/images/no-such.svg',
+      '/.precompressed/manifest.json',
+      '/%2e%2e/etc/passwd',
+    ]) {
+      const answer = await get(stack, path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
   it(
     precompressed ? 'serves the encoding the build wrote' : 'makes the encoding itself when the build made none',
     async () => {
