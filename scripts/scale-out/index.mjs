@@ -11,9 +11,11 @@
  *   3. one address reaches the POST limit through the replicas the load balancer spreads it over, writing a new
  *      X-Forwarded-For each time: refused at RATE_LIMIT_POST_PER_MINUTE, as one instance would;
  *   4. every pg-boss schedule is set to recur each minute: each minute sends one job per schedule, the worker works
- *      it once, and only the worker runs the retention purge (log and audit line once per run).
+ *      it once, and only the worker runs the retention purge (log and audit line once per run);
+ *   5. `docker compose up -d --scale app=5` grows the running stack (no fixed host port in the way), and the load
+ *      balancer sends pages to every replica, old and new.
  * All checks run and are printed; the exit code is 1 if any failed, and every container's log is then kept in a
- * file. About three minutes once the image is built (two of them wait for the schedules). `--image <tag>` runs an
+ * file. About three and a half minutes once the image is built (two of them wait for the schedules). `--image <tag>` runs an
  * image built before instead of building docker/Dockerfile.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -404,6 +406,32 @@ async function main() {
     purges === completedPurges && purgeLines(worker) === completedPurges && apps.every((id) => purgeLines(id) === 0),
     'only the worker runs the retention purge, once per job',
     `${completedPurges} jobs, ${purges} audit lines, worker logged ${purgeLines(worker)}, web replicas ${apps.map(purgeLines).join('/')}`,
+  );
+
+  // 5. Growing a running site, as the README says: `up -d --scale app=5` (no fixed host port in the way), and the
+  //    load balancer finds the new replicas by itself.
+  const GROWN = 5;
+  console.log(`--- grow: docker compose up -d --scale app=${GROWN}`);
+  compose('up', '-d', '--no-build', '--scale', `app=${GROWN}`);
+  const grown = await until(`${GROWN} healthy web replicas`, 120, () => {
+    const ids = containers('app');
+    return ids.length === GROWN && ids.every((id) => health(id) === 'healthy') && ids;
+  });
+  const servedGrown = await until('the load balancer to send pages to every replica', 60, async () => {
+    for (let n = 0; n < 4 * GROWN; n += 1) {
+      const response = await fetch(`${publicBaseUrl}/en`, { headers: { 'x-request-id': `${run}-grow-${n}` } });
+      if (response.status !== 200) return false;
+      await response.arrayBuffer();
+    }
+    const counts = grown.map(
+      (id) => accessLog(id).filter((entry) => entry.requestId.startsWith(`${run}-grow-`)).length,
+    );
+    return counts.every((count) => count > 0) && counts;
+  }).catch(() => grown.map((id) => accessLog(id).filter((entry) => entry.requestId.startsWith(`${run}-grow-`)).length));
+  check(
+    servedGrown.every((count) => count > 0),
+    `--scale app=${GROWN} on the running stack: every replica, old and new, serves pages through the load balancer`,
+    grown.map((id, index) => `${name(id)} ${servedGrown[index]}`).join(', '),
   );
 }
 
