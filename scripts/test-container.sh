@@ -2,8 +2,9 @@
 # Proves the operator's artefacts work and prints what they cost: docker/Dockerfile builds an image of at most 200 MB
 # (only the server's production files, OCI labels, a HEALTHCHECK) that runs as a non-root user, migrates an empty
 # database, answers /readyz (time from `docker run` printed) with pages compressed by the build, and runs the staff
-# commands; docker-compose.yml comes up with a .env copied from .env.example, and its settings reach the app, with
-# Compose v2 (`docker compose`, the README's command) and with Compose v1 (`docker-compose`), from the same files.
+# commands; docker-compose.yml comes up with a .env copied from .env.example, its settings reach the app, and
+# `up --scale app=2` adds an app container behind the load balancer, with Compose v2 (`docker compose`, the README's
+# command) and with Compose v1 (`docker-compose`), from the same files.
 # Here Docker is podman underneath (/work/shared/tools/container-host/setup.sh); images that cannot be pulled are
 # replaced by stand-ins in docker/compose.test.yml.
 set -euo pipefail
@@ -153,7 +154,7 @@ first_run() { # a short name for the project, then the compose command: docker c
   set_env LOG_LEVEL debug
   set_env TURNSTILE_VERIFY_URL http://turnstile:8080/turnstile/v0/siteverify
   compose=("$@" -p "site${run_id}${name}" -f "$PWD/docker-compose.yml" -f "$PWD/docker/compose.test.yml" --env-file "$env_file")
-  "${compose[@]}" build postgres mailpit turnstile >/dev/null 2>&1
+  "${compose[@]}" build postgres mailpit turnstile lb >/dev/null 2>&1
   bash "${CONTAINER_HOST_DIR:-/work/shared/tools/container-host}/healthchecks.sh" 2 >/dev/null 2>&1 &
   hc_pid=$!
   up_output=$("${compose[@]}" up -d --no-build 2>&1 || true)
@@ -167,9 +168,13 @@ first_run() { # a short name for the project, then the compose command: docker c
   done
   if [ "$health" != "healthy" ]; then echo "$up_output"; "${compose[@]}" logs app | tail -30; echo "FAIL: compose app is '$health'" >&2; exit 1; fi
   echo "compose app service is healthy"
-  status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$app_port/es")
-  [ "$status" = "200" ] || { echo "FAIL: compose app answered $status on the published port" >&2; exit 1; }
-  echo "compose app answers on APP_PORT $app_port"
+  # The load balancer sends requests to the app once its own /readyz check has passed (every 2 s).
+  deadline=$(( $(date +%s) + 30 ))
+  until status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$app_port/es"); [ "$status" = "200" ]; do
+    [ "$(date +%s)" -lt "$deadline" ] || { "${compose[@]}" logs lb | tail -20; echo "FAIL: compose app answered $status on the published port" >&2; exit 1; }
+    sleep 0.5
+  done
+  echo "compose app answers on APP_PORT $app_port (through the load balancer)"
   config_line=$("${compose[@]}" logs --no-color app | grep -m1 '"effective configuration"' || true)
   echo "$config_line" | grep -q '"contact":400' \
     || { echo "FAIL: RETENTION_DAYS_CONTACT=400 from .env did not reach the app: $config_line" >&2; exit 1; }
@@ -177,7 +182,9 @@ first_run() { # a short name for the project, then the compose command: docker c
     || { echo "FAIL: LOG_LEVEL=debug from .env did not reach the app: $config_line" >&2; exit 1; }
   echo "$config_line" | grep -q '"smtp":"smtp://mailpit:1025' \
     || { echo "FAIL: the app does not mail through the compose mail catcher: $config_line" >&2; exit 1; }
-  echo "settings in .env reached the app (RETENTION_DAYS_CONTACT=400, LOG_LEVEL=debug in its start-up line); SMTP is the mail catcher"
+  echo "$config_line" | grep -q '"trustProxy":1[,}]' \
+    || { echo "FAIL: behind the load balancer the app must trust one proxy (TRUST_PROXY 1): $config_line" >&2; exit 1; }
+  echo "settings in .env reached the app (RETENTION_DAYS_CONTACT=400, LOG_LEVEL=debug in its start-up line); SMTP is the mail catcher; one proxy trusted"
   status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$app_port/api/send-email" \
     -H 'Content-Type: application/json' -H "Origin: http://127.0.0.1:$app_port" \
     --data '{"type":"contact","language":"en","turnstileToken":"XXXX.DUMMY.TOKEN.XXXX","formData":{"name":"Ben Jansen","email":"ben@example.org","subject":"First run","message":"Sent through the compose stack."}}')
@@ -191,6 +198,26 @@ first_run() { # a short name for the project, then the compose command: docker c
   done
   [ "$mails" -ge 2 ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: the mail catcher on MAILPIT_PORT $mail_port has $mails of 2 emails" >&2; exit 1; }
   echo "a contact form sent through compose reached the mail catcher on MAILPIT_PORT $mail_port (staff notification and confirmation)"
+
+  echo "--- up -d --scale app=2 on the running stack: no host port in the way, the load balancer finds the new one"
+  "${compose[@]}" up -d --no-build --scale app=2 >/dev/null 2>&1 \
+    || { "${compose[@]}" up -d --no-build --scale app=2; echo "FAIL: --scale app=2 did not come up" >&2; exit 1; }
+  deadline=$(( $(date +%s) + 120 ))
+  served=""
+  while [ "$(date +%s)" -lt "$deadline" ]; do
+    mapfile -t apps < <("${compose[@]}" ps -q app)
+    if [ "${#apps[@]}" = 2 ]; then
+      tag="${run_id}${name}-grow-$(date +%s)"
+      for n in 1 2 3 4 5 6; do curl -s -o /dev/null -H "x-request-id: $tag-$n" "http://127.0.0.1:$app_port/nl"; done
+      served=""
+      for id in "${apps[@]}"; do served+="$(docker logs "$id" 2>&1 | grep -c "\"id\":\"$tag-" || true) "; done
+      [[ "$served" =~ ^[1-9][0-9]*\ [1-9][0-9]*\ $ ]] && break
+    fi
+    sleep 2
+  done
+  [[ "$served" =~ ^[1-9][0-9]*\ [1-9][0-9]*\ $ ]] \
+    || { echo "FAIL: after --scale app=2 the load balancer does not reach both app containers (pages each: $served)" >&2; exit 1; }
+  echo "two app containers behind the load balancer on APP_PORT $app_port, pages served by each: $served"
 
   echo "--- the README's backup and restore commands for compose, as written"
   readme_block() { awk -v marker="<!-- $1 -->" '$0 == marker { found = 1; next } found && /^```sh/ { body = 1; next } body && /^```/ { exit } body' README.md; }

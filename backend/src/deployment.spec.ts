@@ -286,7 +286,7 @@ describe('deploy/kubernetes', () => {
   });
 });
 
-describe('docker-compose.scale.yml', () => {
+describe('docker-compose.yml and docker-compose.scale.yml', () => {
   const compose = (file: string): Doc => parseYaml(readFileSync(join(REPO, file), 'utf8'), { merge: true });
   const single = compose('docker-compose.yml').services.app;
   const scaled = compose('docker-compose.scale.yml').services;
@@ -307,8 +307,23 @@ describe('docker-compose.scale.yml', () => {
     expect(scaled.worker.command).toBe('worker');
   });
 
-  it('publishes a port only on the load balancer, so `--scale app=N` never fights over a host port', () => {
-    const publishing = Object.keys(scaled as object).filter((name) => scaled[name].ports);
-    expect(publishing).toEqual(['lb']);
+  it.each(['docker-compose.yml', 'docker-compose.scale.yml'])(
+    '%s publishes APP_PORT only on the load balancer, so `--scale app=N` never fights over a host port',
+    (file) => {
+      const services = compose(file).services;
+      const publishing = Object.keys(services as object).filter((name) => services[name].ports);
+      // Besides the load balancer, only the mail catcher's inbox (a port of its own, one container).
+      expect(publishing.filter((name) => name !== 'mailpit')).toEqual(['lb']);
+      expect(services.app.ports).toBeUndefined();
+      expect(services.lb.ports).toEqual(['${APP_PORT:-3000}:8080']);
+      expect(services.lb.build).toBe('deploy/haproxy');
+      // Behind one proxy, each visitor is counted by the address it appends (docs/architecture.md §8).
+      expect(services.app.environment.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
+    },
+  );
+
+  it("keeps that default when .env is a copy of .env.example (else every visitor would share the proxy's limit)", () => {
+    const line = readFileSync(join(REPO, '.env.example'), 'utf8').match(/^TRUST_PROXY=(.*)$/m);
+    expect(line?.[1]).toBe('');
   });
 });

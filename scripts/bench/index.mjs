@@ -3,7 +3,8 @@
  * `npm run bench`: prints measurements as a table (never pass/fail). Run after `npm run build`.
  *   - submissions: scripts/bench/submissions.mjs (app vs a raw node:http + pg insert; p99 at 300 req/s)
  *   - startup: process start to /readyz 200 (median of 5 starts), CPU until then, and idle RSS 3 s and 10 s after
- *     (scripts/bench/startup.mjs; targets: 1.5 s, 120 MB)
+ *     (scripts/bench/startup.mjs; targets: 1.5 s, 120 MB), with the floor under it: a bare node, node with a pg pool,
+ *     and with the Prisma client (scripts/bench/memory-floor.cjs)
  *   - readyz: what one client polling /readyz as fast as it can gets and costs (calls/s, app CPU per call)
  *   - pages: requests/s for the prerendered home page (brotli) from the app vs nginx serving the same build
  *   - export: the 1,000,000-row export benchmark of scripts/bench/export.mjs (skip with --no-export, rows with --rows)
@@ -23,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { appEnv, freePort, NODE_FLAGS, startApp, withDatabase } from './server.mjs';
-import { measureStartup } from './startup.mjs';
+import { measureMemoryFloor, measureStartup } from './startup.mjs';
 import { cpuSeconds } from './submissions.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,6 +72,13 @@ if (runs('startup'))
       'idle RSS 3 s / 10 s after ready (median)',
       `${result.rss3.toFixed(0)} / ${result.rss10.toFixed(0)} MB (${result.anon10.toFixed(0)} MB anonymous)`,
       result.rss10 <= 120 ? '<= 120 MB met' : '<= 120 MB NOT met',
+    );
+    const floor = measureMemoryFloor(databaseUrl);
+    const mb = ({ rss, anon }) => `${rss.toFixed(0)} MB (${anon.toFixed(0)} anonymous)`;
+    report(
+      'startup',
+      'idle RSS floor: bare node / + pg pool / + the Prisma client, after one query',
+      `${mb(floor.node)} / ${mb(floor.pg)} / ${mb(floor.prisma)}`,
     );
   });
 

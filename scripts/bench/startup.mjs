@@ -6,7 +6,7 @@
  * the process's own (RssAnon; the rest are pages mapped from the Node binary and libraries, shared by every Node
  * process). Targets (docs/benchmarks.md): ready within 1.5 s, idle RSS (VmRSS) at most 120 MB.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -57,4 +57,22 @@ export async function measureStartup(databaseUrl, runs = 5) {
     load: [Math.min(...samples.map((s) => s.load)), Math.max(...samples.map((s) => s.load))],
     runs,
   };
+}
+
+/**
+ * The floor under the site's idle RSS, with the same Node flags (scripts/bench/memory-floor.cjs): a bare Node
+ * process, one with node-postgres's pool, and one with the site's Prisma client over that pool, each 10 s after
+ * its one query. Returns { node, pg, prisma }, each { rss, anon } in MB.
+ */
+export function measureMemoryFloor(databaseUrl) {
+  const floor = {};
+  for (const mode of ['node', 'pg', 'prisma']) {
+    const probe = spawnSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'scripts/bench/memory-floor.cjs'), mode], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    });
+    if (probe.status !== 0) throw new Error(`memory floor (${mode}) failed:\n${probe.stderr}`);
+    floor[mode] = JSON.parse(probe.stdout);
+  }
+  return floor;
 }

@@ -54,6 +54,8 @@ Object.assign(process.env, {
   STRIPE_API_URL: 'http://stripe:8080',
   RATE_LIMIT_POST_PER_MINUTE: String(POST_LIMIT),
   SCALE_TEST_IMAGE: IMAGE,
+  // The project network's /24 (docker/compose.scale-test.yml: fixed addresses instead of podman's DNS), one per run.
+  SCALE_TEST_SUBNET: `10.213.${1 + (Math.floor(started / 1000) % 250)}`,
 });
 /** What Cloudflare's always-pass test site key hands the browser. */
 const TURNSTILE_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
