@@ -246,11 +246,28 @@ test.describe('volunteer steps (docs/product.md §4)', () => {
   test('below 1024 px each choice scrolls to the next section after 300 ms; not on desktop', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, ROUTES.volunteer.nl);
-    await page.getByRole('radio', { name: v('nl', 'steps.location.local.title'), exact: true }).check();
-    const before = await page.evaluate(() => window.scrollY);
-    await page.waitForTimeout(120);
-    expect(await page.evaluate(() => window.scrollY)).toBe(before); // not yet: the delay is 300 ms
+    // Timed inside the page, from the click to the first move away from where the page was then, so neither a slow
+    // test process nor the scroll event of bringing the radio into view can make it look early.
+    const local = page.getByRole('radio', { name: v('nl', 'steps.location.local.title'), exact: true });
+    await local.scrollIntoViewIfNeeded();
+    await page.evaluate(() => {
+      const timing: { click?: number; clickY?: number; scroll?: number } = {};
+      (window as unknown as { scrollTiming: typeof timing }).scrollTiming = timing;
+      const onClick = () => {
+        timing.click = performance.now();
+        timing.clickY = window.scrollY;
+      };
+      window.addEventListener('click', onClick, { capture: true, once: true });
+      window.addEventListener('scroll', () => {
+        if (timing.click !== undefined && window.scrollY !== timing.clickY) timing.scroll ??= performance.now();
+      });
+    });
+    await local.check();
     await expect.poll(() => topOf(page, 'volunteer-step-dutch')).toBeLessThan(150);
+    const timing = await page.evaluate(
+      () => (window as unknown as { scrollTiming: { click: number; scroll: number } }).scrollTiming,
+    );
+    expect(timing.scroll - timing.click).toBeGreaterThanOrEqual(295); // not at once: the delay is 300 ms
 
     await page.getByRole('radio', { name: v('nl', 'steps.dutch.yes'), exact: true }).check();
     await expect.poll(() => topOf(page, 'volunteer-step-category')).toBeLessThan(150);
