@@ -96,8 +96,8 @@ test.describe('first-load redirect (docs/product.md §2)', () => {
       const page = await context.newPage();
       await page.goto(from);
       await waitForHydration(page);
-      await page.waitForTimeout(300);
-      expect(new URL(page.url()).pathname).toBe(to);
+      await page.waitForTimeout(300); // a page that stays must still be there after a moment
+      await expect.poll(() => new URL(page.url()).pathname).toBe(to); // a redirect may take longer on a busy machine
       await context.close();
     });
   }
