@@ -219,16 +219,16 @@ first_run() { # a short name for the project, then the compose command: docker c
     || { echo "FAIL: after --scale app=2 the load balancer does not reach both app containers (pages each: $served)" >&2; exit 1; }
   echo "two app containers behind the load balancer on APP_PORT $app_port, pages served by each: $served"
 
-  echo "--- the README's backup and restore commands for compose, as written"
-  readme_block() { awk -v marker="<!-- $1 -->" '$0 == marker { found = 1; next } found && /^```sh/ { body = 1; next } body && /^```/ { exit } body' README.md; }
+  echo "--- the backup and restore commands of docs/operations.md §9 for compose, as written"
+  readme_block() { awk -v marker="<!-- $1 -->" '$0 == marker { found = 1; next } found && /^```sh/ { body = 1; next } body && /^```/ { exit } body' docs/operations.md; }
   block=$(readme_block backup-restore-compose)
-  [ -n "$block" ] || { echo "FAIL: README.md has no backup-restore-compose block" >&2; exit 1; }
+  [ -n "$block" ] || { echo "FAIL: docs/operations.md has no backup-restore-compose block" >&2; exit 1; }
   backup_dir=$(mktemp -d)
   (
     cd "$backup_dir"
     docker() { if [ "$1" = compose ]; then shift; command "${compose[@]}" "$@"; else command docker "$@"; fi; }
     eval "$block"
-  ) || { echo "FAIL: the README's compose backup and restore commands failed" >&2; exit 1; }
+  ) || { echo "FAIL: the compose backup and restore commands failed" >&2; exit 1; }
   count() { "${compose[@]}" exec -T postgres psql -U site -d "$1" -tAc 'SELECT count(*) FROM submissions' | tr -d '[:space:]'; }
   original=$(count site)
   restored=$(count site_restored)

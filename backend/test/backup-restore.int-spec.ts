@@ -11,11 +11,11 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const REPO_ROOT = join(__dirname, '../..');
 
-/** The shell lines of the README block that follows `<!-- marker -->`. */
+/** The shell lines of the block in docs/operations.md that follows `<!-- marker -->`. */
 async function readmeBlock(marker: string): Promise<string> {
-  const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+  const readme = await readFile(join(REPO_ROOT, 'docs/operations.md'), 'utf8');
   const block = new RegExp(`<!-- ${marker} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
-  if (!block) throw new Error(`README.md has no \`\`\`sh block after <!-- ${marker} -->`);
+  if (!block) throw new Error(`docs/operations.md has no \`\`\`sh block after <!-- ${marker} -->`);
   return block;
 }
 
@@ -40,12 +40,12 @@ async function rowCounts(url: string): Promise<Record<string, number>> {
 }
 
 /**
- * The README's backup and restore commands (section "Backup and restore"), run as written with the PostgreSQL client
+ * The backup and restore commands of docs/operations.md §9, run as written with the PostgreSQL client
  * programs of this machine: a dump of a live site's database restores into a new, empty database with every row,
  * and the app's own migration runner finds it up to date. The old advice (`pg_restore --clean` into a fresh
  * database) failed on objects that did not exist yet.
  */
-describe('backup and restore as the README says', () => {
+describe('backup and restore as docs/operations.md says', () => {
   let stack: TestStack;
   let restored: TestDatabase;
   let workDir: string;
