@@ -31,7 +31,7 @@ const skipped = (path: string): boolean =>
 /** A document path as code writes it; the section numbers that belong to it are read from the text after it. */
 const DOCUMENT = /docs\/([a-z0-9][a-z0-9.-]*\.md)/g;
 const SECTION = /§(\d+(?:\.\d+)*)/g;
-/** Sections right after the path: `docs/x.md §2`, `docs/x.md` §2.1, `docs/x.md §2, §4`, `docs/x.md §1/§9`. */
+/** Sections right after the path, also after a closing backtick: "§2", "§2.1", "§2, §4", "§1/§9". */
 const CHAIN = /^[`,:]*\s*§\d+(?:\.\d+)*(?:\s*(?:,|\/|and|or|&)\s*§\d+(?:\.\d+)*)*/;
 /** Inside a parenthesis every section up to its end belongs to the path, unless another document is named first. */
 const OTHER_DOCUMENT = /\)|\b[\w-]+\.md\b|\bREADME\b/;
