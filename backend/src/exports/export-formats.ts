@@ -12,8 +12,8 @@ import type { ColumnKind, ExportColumn, ExportFormat } from './export-query';
  *
  * `writeRows` is synchronous on purpose: a suspended async function keeps its locals and parameters reachable,
  * even those it no longer uses, so a batch, its lines or its text held across `await once(output, 'drain')`
- * survived the young-generation collections and was promoted into the old space (measured on the 1,000,000-row
- * benchmark: 35-40 MB more peak memory than formatting synchronously and awaiting afterwards).
+ * survived the young-generation collections and was promoted into the old space, raising the export's peak memory
+ * (figures: docs/benchmarks.md §5.1).
  */
 export interface RowFormatter {
   /** Formats one batch and hands it to the output; keeps no reference to it afterwards. */
@@ -173,10 +173,8 @@ const XLSX_WIDTH: Record<ColumnKind, number> = {
 };
 /**
  * How long the compressed output must stay still before the compressor counts as caught up. Compressing one
- * chunk is quick, but on a busy machine the thread pool's turn can come much later: measured on
- * the 1,000,000-row benchmark at a load average of about 19 on 2 cores, peak memory was 278 MB with 5 ms,
- * 217 MB with 15 ms and 208-210 MB with 30 or 60 ms; side by side at a lower load 15 ms and 30 ms gave
- * 217 and 220 MB, in 115 and 144 s (docs/benchmarks.md).
+ * chunk is quick, but on a busy machine the thread pool's turn can come much later. A shorter wait let memory
+ * grow, a longer one kept it about the same and was slower (figures for 5 to 60 ms: docs/benchmarks.md §5.1).
  */
 const XLSX_IDLE_MS = 15;
 /**
@@ -257,8 +255,8 @@ class XlsxFormatter implements RowFormatter {
 
   async drained(): Promise<void> {
     // exceljs has no backpressure of its own: it hands the sheet's XML on towards the compressor without
-    // looking at write()'s answer, so unchecked the whole sheet piled up there, uncompressed (1.5 GB peak for
-    // 1,000,000 rows). The compressor runs on libuv's thread pool and its output reaches `forward` chunk by
+    // looking at write()'s answer, so unchecked the whole sheet piled up there, uncompressed
+    // (docs/benchmarks.md §5.1). The compressor runs on libuv's thread pool and its output reaches `forward` chunk by
     // chunk; wait until that output has stopped growing, that is until the compressor has caught up with the
     // rows written so far, then for the file.
     let seen: number;
@@ -292,7 +290,8 @@ export async function createFormatter(
     case 'jsonl':
       return new JsonLinesFormatter(output);
     case 'xlsx': {
-      // Loaded only when needed: exceljs and its zip libraries add about 25 MB to every other export.
+      // Loaded only when needed: exceljs and its zip libraries would add to every other export's memory
+      // (docs/benchmarks.md §5.1).
       const excel = (await import('exceljs')).default;
       return new XlsxFormatter(excel, output, columns, sheetName);
     }

@@ -20,19 +20,16 @@ export interface ExportJob {
 /**
  * Young generation of the export's thread, in MB: 24 gives two 8 MB semi-spaces. Left to itself, V8 keeps
  * doubling the new space of a long streaming loop (every batch in flight survives a scavenge or two) up to its
- * 2 x 64 MB maximum, all of it resident: a bare pg-cursor loop that only reads the 1,000,000 benchmark rows
- * peaks at about 210 MB, and smaller batches only slow the growth down (250 rows: 150-195 MB at 1,000,000
- * rows, 231 MB at 3,000,000). With the cap the CSV export stays at about 115 MB for 1,000,000 and for
- * 3,000,000 rows, at the same speed (scripts/bench/export.mjs).
+ * 2 x 64 MB maximum, all of it resident, and smaller batches only slow the growth down. With the cap the CSV
+ * export's memory stays flat whatever the row count, at the same speed (figures: docs/benchmarks.md §5.1).
  */
 const EXPORT_YOUNG_GENERATION_MB = 24;
 /**
  * Old generation of the export's thread, in MB. Without a maximum, V8 sizes the thread's old generation from the
  * machine's memory and lets it grow far before a full collection: the XLSX export (exceljs leaves many short-lived
- * objects per cell) sat at 206-221 MB peak RSS for 1,000,000 rows, 166-189 MB with this cap in most runs
- * (docs/benchmarks.md). What an export keeps alive is a few batches: 1,000 of the widest rows the forms and crash
- * reports allow (about 10,500 characters, 21 KB in two-byte text) are 21 MB each, so 256 MB is a ceiling no real
- * export reaches, only a hint to collect sooner. The value itself barely matters between 128 and 1,024.
+ * objects per cell) peaked well above what it keeps alive, which is a few batches of rows. 256 MB is a ceiling no
+ * real export reaches, only a hint to collect sooner (figures, and why the value barely matters:
+ * docs/benchmarks.md §5.1).
  */
 const EXPORT_OLD_GENERATION_MB = 256;
 

@@ -54,8 +54,8 @@ export function describeSmtpError(error: unknown): string {
 
 /**
  * SMTP behind a small service (docs/architecture.md §10): a pooled nodemailer transport to SMTP_URL. Pooling matters for
- * throughput: one connection per message costs a full SMTP handshake each time (about 10 messages/s), a pool
- * of a few reused connections sends hundreds per second.
+ * throughput: one connection per message costs a full SMTP handshake each time, while a pool of a few reused
+ * connections sends many times more (docs/benchmarks.md §5.3).
  */
 @Injectable()
 export class MailTransport implements OnApplicationShutdown {
@@ -81,8 +81,8 @@ export class MailTransport implements OnApplicationShutdown {
    * Resolves once the SMTP server has accepted the message; rejects with nodemailer's error otherwise.
    *
    * The message is composed first (nodemailer's own MailComposer, exactly what sendMail would do with these
-   * options: the same bytes) and handed to the pool as one buffer: streamed part by part, it took about 13 socket
-   * writes per message instead of 5, a quarter of the worker's CPU per email.
+   * options: the same bytes) and handed to the pool as one buffer: streamed part by part, it took more than twice
+   * the socket writes per message and a noticeable share of the worker's CPU (docs/benchmarks.md §5.3).
    */
   async send(mail: OutgoingMail): Promise<void> {
     const message = new MailComposer({

@@ -42,8 +42,8 @@ interface Answer {
  * but a clear success for our own hostname (the host of PUBLIC_BASE_URL) and for the form's own widget (its
  * action) fails closed with 403 "Security verification failed".
  *
- * One siteverify call per form, over kept-alive HTTP/1.1 connections from an undici pool (about half the CPU of
- * node:http per call, a sixth of `fetch`), so a busy minute does not open a TLS connection per submission.
+ * One siteverify call per form, over kept-alive HTTP/1.1 connections from an undici pool (cheaper per call than
+ * node:http or `fetch`: docs/benchmarks.md §5.2), so a busy minute does not open a TLS connection per submission.
  */
 @Injectable()
 export class TurnstileService implements OnApplicationShutdown {
