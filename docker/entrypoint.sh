@@ -6,7 +6,7 @@
 #   worker                         the same migrations, then only the background jobs (email, nightly purge)
 #   migrate                        only the migrations (e.g. a job before a rollout)
 #   export | purge | erase | mail | donations
-#                                  a staff command with its arguments (README "Staff exports and personal data")
+#                                  a staff command with its arguments (docs/staff-exports.md)
 # Anything else runs as a command (the image has Node and a POSIX shell, no npm).
 set -e
 # /app in the image; SITE_HOME lets the fault tests run this same script on a checkout.

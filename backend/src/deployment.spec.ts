@@ -9,7 +9,7 @@ import { loadCommandConfig, loadConfig, readDatabaseUrl, type Env } from './conf
 import { HealthController } from './health/health.controller';
 
 /**
- * What an operator applies (docs/architecture.md §8, README "Kubernetes" and "The way to grow"): the manifests in
+ * What an operator applies (docs/architecture.md §8, docs/operations.md §11 and §12): the manifests in
  * deploy/kubernetes are valid Kubernetes objects (the API's schemas and field names, from kubernetes-models), and
  * they fit this app and image: probes on its health endpoints, its non-root user, its commands, only variables it
  * reads, and a configuration it accepts. docker-compose.scale.yml gives the app the same settings as

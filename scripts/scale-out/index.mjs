@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run test:scale`: docker-compose.scale.yml, proven through the container engine (README "The way to grow").
+ * `npm run test:scale`: docker-compose.scale.yml, proven through the container engine (docs/operations.md §11).
  * Three web replicas, one worker and HAProxy in front of one PostgreSQL and the mail catcher, with stand-ins for the
  * images that cannot be pulled (docker/compose.test.yml) and for Turnstile (docker/compose.scale-test.yml):
  *   1. the image runs as the uid deploy/kubernetes names; only the load balancer publishes a port;
@@ -410,7 +410,7 @@ async function main() {
     `${completedPurges} jobs, ${purges} audit lines, worker logged ${purgeLines(worker)}, web replicas ${apps.map(purgeLines).join('/')}`,
   );
 
-  // 5. Growing a running site, as the README says: `up -d --scale app=5` (no fixed host port in the way), and the
+  // 5. Growing a running site, as docs/operations.md §11 says: `up -d --scale app=5` (no fixed host port in the way), and the
   //    load balancer finds the new replicas by itself.
   const GROWN = 5;
   console.log(`--- grow: docker compose up -d --scale app=${GROWN}`);
