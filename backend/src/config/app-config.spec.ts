@@ -8,7 +8,9 @@ import {
   TURNSTILE_DEFAULT_VERIFY_URL,
   type Env,
 } from './app-config';
+import { MIN_RETRY_SPAN_SECONDS, retrySpanSeconds } from './mail-retry-policy';
 import { STRIPE_API_VERSION } from './stripe-api-version';
+import { ERROR_REPORT_CAPS, HTTP_LIMITS, MAIL_THROUGHPUT } from './tuning';
 
 /** Every required variable, valid, and nothing optional: what an operator must set at the least. */
 const REQUIRED: Env = {
@@ -179,8 +181,6 @@ describe('configuration from the environment', () => {
         RETENTION_DAYS_ERROR_REPORTS: '30',
         RETENTION_DAYS_DONATIONS: '3000',
         MAIL_BATCH_SIZE: '50',
-        MAIL_WORKER_CONCURRENCY: '2',
-        MAIL_POOL_CONNECTIONS: '1',
       });
       expect(config).toMatchObject({
         port: 8080,
@@ -188,8 +188,17 @@ describe('configuration from the environment', () => {
         checkoutRateLimitPerMinute: 3,
         errorReports: { perHour: 50, maxRows: 2000 },
         retentionDays: { volunteer: 28, 'help-request': 90, errorReports: 30, donations: 3000 },
-        mail: { batchSize: 50, workerConcurrency: 2, poolConnections: 1 },
+        mail: { batchSize: 50, workerConcurrency: 4, poolConnections: 5 },
       });
+    });
+
+    it('no longer reads the email worker concurrency or SMTP pool size: fixed values (tuning.ts)', () => {
+      const config = loadConfig({ ...REQUIRED, MAIL_WORKER_CONCURRENCY: '2', MAIL_POOL_CONNECTIONS: 'lots' });
+      expect(config.mail).toMatchObject({
+        workerConcurrency: MAIL_THROUGHPUT.workerConcurrency,
+        poolConnections: MAIL_THROUGHPUT.poolConnections,
+      });
+      expect(MAIL_THROUGHPUT).toEqual({ batchSize: 20, workerConcurrency: 4, poolConnections: 5 });
     });
   });
 
@@ -218,8 +227,6 @@ describe('configuration from the environment', () => {
       'MAIL_RETRY_DELAY_MAX_SECONDS',
       'MAIL_RETRY_LIMIT',
       'MAIL_BATCH_SIZE',
-      'MAIL_WORKER_CONCURRENCY',
-      'MAIL_POOL_CONNECTIONS',
     ])('%s must be a whole number of at least 1', (name) => {
       for (const value of ['0', '-5', '2.5', 'ten']) {
         expect(problemsOf({ ...REQUIRED, [name]: value })).toEqual([
@@ -292,14 +299,22 @@ describe('configuration from the environment', () => {
 
     it('refuses an email retry schedule that gives up within 24 hours, with the span it gives', () => {
       const short = { MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '60', MAIL_RETRY_LIMIT: '5' };
+      // The schedule is fixed (mail-retry-policy.ts); its variables are test-only, so production names each one too.
+      const testOnly = (name: string): string =>
+        `${name} is a test-only shortening of the email retry schedule (config/mail-retry-policy.ts): unset it`;
       expect(problemsOf({ ...production, ...short })).toEqual([
+        testOnly('MAIL_RETRY_DELAY_SECONDS'),
+        testOnly('MAIL_RETRY_DELAY_MAX_SECONDS'),
+        testOnly('MAIL_RETRY_LIMIT'),
         'MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_DELAY_MAX_SECONDS and MAIL_RETRY_LIMIT must keep retrying for at least 24 hours (they give 0.0 h)',
       ]);
       // One retry fewer than the default: the last attempt comes about 23.1 h after the first.
       expect(problemsOf({ ...production, MAIL_RETRY_LIMIT: '29' })).toEqual([
+        testOnly('MAIL_RETRY_LIMIT'),
         expect.stringMatching(/at least 24 hours \(they give 23\.\d h\)$/),
       ]);
-      expect(problemsOf({ ...production, MAIL_RETRY_LIMIT: '30' })).toEqual([]);
+      expect(problemsOf({ ...production, MAIL_RETRY_LIMIT: '30' })).toEqual([testOnly('MAIL_RETRY_LIMIT')]);
+      expect(retrySpanSeconds(loadConfig(production).mail.retry).min).toBeGreaterThanOrEqual(MIN_RETRY_SPAN_SECONDS);
       expect(loadConfig({ ...REQUIRED, NODE_ENV: 'test', ...short }).mail.retry).toEqual({
         retryDelaySeconds: 1,
         retryDelayMaxSeconds: 60,
@@ -309,6 +324,64 @@ describe('configuration from the environment', () => {
 
     it('boots in production with the defaults', () => {
       expect(loadConfig(production).nodeEnv).toBe('production');
+    });
+
+    describe('the stand-ins of tests (STRIPE_API_URL, TURNSTILE_VERIFY_URL)', () => {
+      const stripeRefusal =
+        "STRIPE_API_URL is a stand-in for Stripe's API, for tests only: unset it in production (a stand-in on this machine (127.0.0.1, ::1 or localhost) is accepted, to test the production build)";
+      const turnstileRefusal =
+        "TURNSTILE_VERIFY_URL is a stand-in for Cloudflare's siteverify, for tests only: unset it in production (a stand-in on this machine (127.0.0.1, ::1 or localhost) is accepted, to test the production build)";
+      const testKey = { STRIPE_SECRET_KEY: 'sk_test_abc' };
+
+      it('refuses a stand-in elsewhere than on this machine, naming the variable', () => {
+        expect(problemsOf({ ...production, ...testKey, STRIPE_API_URL: 'http://stripe-mock.internal:12111' })).toEqual([
+          stripeRefusal,
+        ]);
+        expect(problemsOf({ ...production, TURNSTILE_VERIFY_URL: 'https://verify.example.org/siteverify' })).toEqual([
+          turnstileRefusal,
+        ]);
+        expect(() => loadConfig({ ...production, TURNSTILE_VERIFY_URL: 'http://turnstile:8080/siteverify' })).toThrow(
+          /TURNSTILE_VERIFY_URL is a stand-in for Cloudflare's siteverify, for tests only/,
+        );
+      });
+
+      it('refuses both at once, and a live key with any stand-in', () => {
+        expect(
+          problemsOf({
+            ...production,
+            STRIPE_API_URL: 'http://stripe:8080',
+            TURNSTILE_VERIFY_URL: 'http://turnstile:8080/siteverify',
+          }),
+        ).toEqual([stripeRefusal, turnstileRefusal, 'STRIPE_API_URL must not be set together with a live Stripe key']);
+      });
+
+      it.each(['http://127.0.0.1:12111', 'http://localhost:9/x', 'http://[::1]:8080', 'http://127.1.2.3'])(
+        'accepts a stand-in on this machine (%s), where only a test harness answers',
+        (url) => {
+          expect(problemsOf({ ...production, ...testKey, STRIPE_API_URL: url, TURNSTILE_VERIFY_URL: url })).toEqual([]);
+        },
+      );
+
+      it('accepts any stand-in outside production', () => {
+        const standIns = { STRIPE_API_URL: 'http://stripe:8080', TURNSTILE_VERIFY_URL: 'http://turnstile:8080/v' };
+        expect(problemsOf({ ...REQUIRED, ...standIns })).toEqual([]);
+        expect(problemsOf({ ...REQUIRED, NODE_ENV: 'test', ...standIns })).toEqual([]);
+      });
+    });
+
+    it('refuses the values only tests may shorten, each by name', () => {
+      expect(
+        problemsOf({ ...production, HTTP_MAX_CONNECTIONS: '6', ERROR_REPORTS_PER_HOUR: '4', MAIL_BATCH_SIZE: '1' }),
+      ).toEqual([
+        'ERROR_REPORTS_PER_HOUR is a test-only shortening of a fixed cap (config/tuning.ts): unset it',
+        'HTTP_MAX_CONNECTIONS is a test-only lowering of a fixed limit (config/tuning.ts): unset it',
+        'MAIL_BATCH_SIZE is a test-only change of a fixed value (config/tuning.ts): unset it',
+      ]);
+      expect(problemsOf({ ...production, HTTP_MAX_CONNECTIONS: '', ERROR_REPORTS_PER_HOUR: '' })).toEqual([]);
+      expect(loadConfig(production)).toMatchObject({
+        http: { ...HTTP_LIMITS, keepAliveTimeoutMs: 5000 },
+        errorReports: ERROR_REPORT_CAPS,
+      });
     });
   });
 
