@@ -68,11 +68,11 @@ describe('the table of settings is what the code reads', () => {
   });
 
   it('describes each setting in one line, and lists a former setting only among the removed ones', () => {
-    for (const [name, spec] of Object.entries(ALL_SETTINGS)) {
-      expect({ name, description: spec.description }).toEqual({ name, description: expect.stringMatching(/^[^\n]+$/) });
-      expect({ name, readers: spec.readBy.length }).toEqual({ name, readers: expect.any(Number) });
-      expect(spec.readBy.length).toBeGreaterThan(0);
-    }
+    const withoutDescription = Object.entries(ALL_SETTINGS).filter(
+      ([, spec]) => !/^[^\n]{10,}$/.test(spec.description),
+    );
+    expect(withoutDescription.map(([name]) => name)).toEqual([]);
+    expect(Object.entries(ALL_SETTINGS).filter(([, spec]) => spec.readBy.length === 0)).toEqual([]);
     const removed = FORMER_SETTINGS.filter((former) => !former.testOnly).map((former) => former.variable);
     expect(removed.filter((name) => name in ALL_SETTINGS)).toEqual([]);
     for (const former of FORMER_SETTINGS.filter((f) => f.testOnly)) {
