@@ -100,6 +100,27 @@ export default tseslint.config(
     rules: restrictImports(BACKEND_UP),
   },
   {
+    // PostgreSQL runs Prisma's case-insensitive match as ILIKE, where `_` and `%` are wildcards: a match on
+    // jose_m@example.org would also find joseXm@example.org. Only the escaping helper may say it (docs/architecture.md §5.2).
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: [
+      'backend/src/database/text-match.ts',
+      'backend/src/database/text-match.spec.ts',
+      'backend/src/generated/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Property[key.name='mode']:matches([value.value='insensitive'], [value.expression.value='insensitive'])",
+          message:
+            "Match an address through equalsIgnoringCase (backend/src/database/text-match.ts), not mode: 'insensitive'.",
+        },
+      ],
+    },
+  },
+  {
     files: ['backend/src/{common,config,database}/**/*.ts'],
     ignores: ['backend/src/**/*.spec.ts'],
     rules: restrictImports(BACKEND_FOUNDATION),

@@ -2,12 +2,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { HttpLogger } from 'pino-http';
 import type { AppConfig } from './config/app-config';
-import { CheckoutModule } from './checkout/checkout.module';
-import { DonationReconciliationModule } from './checkout/donation-reconciliation.module';
+import { DonationsModule } from './donations/donations.module';
+import { DonationReconciliationModule } from './donations/reconciliation/donation-reconciliation.module';
 import { loggerModuleParams } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { DonorMailModule } from './donor-mail/donor-mail.module';
+import { DonorEmailModule } from './donor-email/donor-email.module';
 import { DonorPortalModule } from './donor-portal/donor-portal.module';
 import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
@@ -25,10 +25,10 @@ import { TurnstileModule } from './turnstile/turnstile.module';
 const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   ErrorReportsModule,
   StripeModule,
-  CheckoutModule,
+  DonationsModule,
   DonationReconciliationModule,
   MailModule,
-  DonorMailModule,
+  DonorEmailModule,
   DonorPortalModule,
   SubmissionsModule,
   RetentionModule,

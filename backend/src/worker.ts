@@ -1,12 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger, LoggerModule } from 'nestjs-pino';
-import { DonationReconciliationModule } from './checkout/donation-reconciliation.module';
+import { DonationReconciliationModule } from './donations/reconciliation/donation-reconciliation.module';
 import { REDACTED_LOG_PATHS } from './common/logging';
 import { describeConfig, loadConfigOrExit, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { DonorMailModule } from './donor-mail/donor-mail.module';
+import { DonorEmailModule } from './donor-email/donor-email.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
@@ -32,7 +32,7 @@ class WorkerModule {
         MetricsModule,
         QueueModule,
         MailModule,
-        DonorMailModule,
+        DonorEmailModule,
         RetentionModule,
         StripeModule,
         DonationReconciliationModule,

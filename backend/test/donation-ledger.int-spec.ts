@@ -1,7 +1,7 @@
 import { PrismaService } from '../src/database/prisma.service';
 import {
   deliverOutcome,
-  donorMailsAskedFor,
+  donorEmailsAskedFor,
   startDonation,
   storedDonation,
   type StripeTestEvent,
@@ -91,7 +91,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       expect(payment.stripeChargeId).toMatch(/^ch_/);
       expect(payment.paidAt).toEqual(expect.any(Date));
     }
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
   });
 
   it('a SEPA first payment that succeeds days later: pending (never active) until it does, then welcomed once', async () => {
@@ -108,7 +108,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       paymentMethodType: 'sepa_debit',
       startedAt: null,
     });
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([]);
 
     charged(gift, in1, [['sepa_debit', 'succeeded']]);
     await deliverAll([
@@ -122,7 +122,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       nextPaymentAt: at(gift.start + MONTH),
     });
     expect(payments.map((p) => [p.status, p.paymentMethodType])).toEqual([['paid', 'sepa_debit']]);
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
   });
 
   it('a SEPA first payment that fails: failed, one payment-failed email, and no cancellation email when Stripe ends it', async () => {
@@ -151,7 +151,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       lastError: 'The first payment failed',
     });
     expect(payments.map((p) => [p.status, p.paymentMethodType, p.paidAt])).toEqual([['failed', 'sepa_debit', null]]);
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([`payment_failed:${in1}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`payment_failed:${in1}`]);
   });
 
   it('a failed renewal, retried, then paid: past due with the attempts and the next try, then active again', async () => {
@@ -210,7 +210,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       [in2, 'paid', 3, null],
     ]);
     // One payment-failed email for the invoice, however many attempts failed.
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([
       `welcome:${gift.donationId}`,
       `payment_failed:${in2}`,
     ]);
@@ -237,7 +237,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       nextPaymentAt: null,
       cancelledAt: null,
     });
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
 
     const deleted = stripeEvent(
       'customer.subscription.deleted',
@@ -255,7 +255,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       cancelledAt: at(gift.start + MONTH),
       nextPaymentAt: null,
     });
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([
       `welcome:${gift.donationId}`,
       `cancelled:${gift.donationId}`,
     ]);
@@ -293,7 +293,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     ]);
     // For the books the gift goes on: refunds and disputes are per payment.
     expect(stored.donation.status).toBe('active');
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
   });
 
   it('a payment found refunded when its invoice event is applied late is recorded as refunded', async () => {
@@ -393,7 +393,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       ],
     });
     const [, in2] = invoiceIds(inOrder);
-    expect(await donorMailsAskedFor(stack, inOrder.donationId)).toEqual([
+    expect(await donorEmailsAskedFor(stack, inOrder.donationId)).toEqual([
       `welcome:${inOrder.donationId}`,
       `payment_failed:${in2}`,
       `cancelled:${inOrder.donationId}`,
@@ -427,7 +427,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       expect(seen.size).toBe(events.length);
       expect([name, await outcome(gift)]).toEqual([name, expected]);
       // However the events came, no email twice, and the cancellation is always told.
-      const mails = await donorMailsAskedFor(stack, gift.donationId);
+      const mails = await donorEmailsAskedFor(stack, gift.donationId);
       expect(new Set(mails).size).toBe(mails.length);
       expect(mails).toContain(`cancelled:${gift.donationId}`);
     }
@@ -448,7 +448,7 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     const { donation, payments } = await storedDonation(stack, gift.donationId);
     expect(donation.status).toBe('active');
     expect(payments).toHaveLength(1);
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
   });
 
   it('marks a Checkout page that expired unused as failed, and keeps the amount a subscription change set', async () => {

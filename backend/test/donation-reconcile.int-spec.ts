@@ -2,8 +2,8 @@ import {
   RECONCILIATION_CRON,
   RECONCILIATION_QUEUE,
   RECONCILIATION_TIME_ZONE,
-} from '../src/checkout/donation-reconciliation.job';
-import { HANDLED_EVENT_TYPES } from '../src/checkout/donation-ledger.service';
+} from '../src/donations/reconciliation/donation-reconciliation.job';
+import { HANDLED_EVENT_TYPES } from '../src/donations/ledger/donation-ledger.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { QueueService } from '../src/queue/queue.service';
 import { assertCliBuilt, runCommand } from './exports.helpers';

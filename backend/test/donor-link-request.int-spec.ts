@@ -59,6 +59,19 @@ describe('"send me a link" (POST /api/donations/manage-link)', () => {
     expect(stack.smtp.to('nobody@example.org')).toHaveLength(0);
   });
 
+  it('matches the address literally: a request for o%@ or o_ivia@ mails no one else a link', async () => {
+    await insertDonation(stack, { email: 'olivia@example.org', language: 'en' });
+    for (const address of ['o%@example.org', 'o_ivia@example.org', '%@example.org']) {
+      expect((await ask(stack, address)).status).toBe(202);
+    }
+    await requestsWorked(stack);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(stack.smtp.to('olivia@example.org')).toHaveLength(0);
+    expect(await ask(stack, 'OLIVIA@example.org')).toMatchObject({ status: 202 });
+    await requestsWorked(stack);
+    await waitFor(() => stack.smtp.to('olivia@example.org').length === 1, 20_000, 'the link to olivia');
+  });
+
   it('sends at most three link emails to one address in a day, however often it is asked', async () => {
     await insertDonation(stack, { email: 'many@example.org', language: 'en' });
     await insertDonation(stack, { email: 'many@example.org', language: 'en' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DonorLinks } from '../src/donor-mail/donor-links';
+import { DonorLinks } from '../src/donor-email/donor-links';
 import { donorMessages, insertDonation, manageLinkIn, queueDonorEmail } from './support/donors';
 import { sql } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';

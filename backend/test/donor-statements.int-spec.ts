@@ -140,3 +140,33 @@ describe('yearly statements (npm run donations -- statements)', () => {
     expect((await runCommand('donations', ['statement'], { DATABASE_URL: stack.database.url })).code).toBe(2);
   });
 });
+
+describe('yearly statements match the address literally, in any letter case', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    assertCliBuilt();
+    stack = await startTestStack();
+    // `_` and `%` are wildcards of SQL's LIKE: José's statement must never list Joséx's gift.
+    const jose = await insertDonation(stack, { email: 'jose_m@example.org', language: 'en' });
+    const joseX = await insertDonation(stack, { email: 'joseXm@example.org', language: 'en' });
+    await insertPayment(stack, { intentId: jose, amountCents: 2500, paidAt: new Date('2026-03-01T10:00:00Z') });
+    await insertPayment(stack, { intentId: joseX, amountCents: 700000, paidAt: new Date('2026-03-02T10:00:00Z') });
+  });
+  afterAll(() => stack.close());
+
+  it('a statement for jose_m@ (typed in upper case) lists only jose_m@\'s gift and total', async () => {
+    const run = await statements(stack, '--year', '2026', '--email', 'JOSE_M@EXAMPLE.ORG');
+    expect(run.code).toBe(0);
+    expect(run.stdout.toString()).toContain('Statements for 2026: 1 queued, 0 already sent.');
+    const [jose] = await donorMessages(stack, 'jose_m@example.org', 1);
+    expect(jose.text.replace(/\s+/g, ' ')).toContain(`Total 2026 ${formatEuro(25, 'en')}`.replace(/\s+/g, ' '));
+    expect(jose.text).not.toContain(formatEuro(7000, 'en'));
+    expect(stack.smtp.to('joseXm@example.org')).toHaveLength(0);
+  });
+
+  it('an address with a wildcard in it matches no one else', async () => {
+    const run = await statements(stack, '--year', '2026', '--email', 'jose%@example.org', '--dry-run');
+    expect(run.code).toBe(0);
+    expect(run.stdout.toString()).not.toMatch(/jose/i);
+  });
+});

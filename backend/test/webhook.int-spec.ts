@@ -1,8 +1,8 @@
-import { WEBHOOK_REJECTIONS_PER_MINUTE } from '../src/checkout/checkout-webhook.service';
+import { WEBHOOK_REJECTIONS_PER_MINUTE } from '../src/donations/webhook/stripe-webhook.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { STRIPE_API_VERSION, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../src/stripe/stripe.client';
 import { hostname } from 'node:os';
-import { deliver, deliverOutcome, donorMailsAskedFor, startDonation, storedDonation } from './support/donations';
+import { deliver, deliverOutcome, donorEmailsAskedFor, startDonation, storedDonation } from './support/donations';
 import { AppProcess, useFaultFixture } from './support/faults-app';
 import { signWebhook, stripeCharge, stripeEvent, StripeGift } from './support/stripe-stub';
 import { sql } from './support/submissions';
@@ -101,7 +101,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(await prisma.donationPayment.count({ where: { donationId: gift.donationId } })).toBe(1);
     expect(await prisma.stripeEvent.count({ where: { id: { in: [paid.id, cancel.id] } } })).toBe(2);
     expect(await statusOf(gift)).toBe('cancelled');
-    expect(await donorMailsAskedFor(stack, gift.donationId)).toEqual([
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([
       `welcome:${gift.donationId}`,
       `cancelled:${gift.donationId}`,
     ]);

@@ -1,10 +1,10 @@
 import { Injectable, Module } from '@nestjs/common';
-import { DonationLedgerModule } from '../checkout/donation-ledger.module';
+import { DonationLedgerModule } from '../donations/donation-ledger.module';
 import {
   DonationReconciliation,
   earliestReconcilableDate,
   type ReconciliationReport,
-} from '../checkout/donation-reconciliation.service';
+} from '../donations/reconciliation/donation-reconciliation.service';
 import { STRIPE_API_VERSION } from '../config/stripe-api-version';
 import { DatabaseModule } from '../database/database.module';
 import { QueueModule } from '../queue/queue.module';
@@ -69,7 +69,7 @@ function formatReport(report: ReconciliationReport): string {
     const versions = [...new Set(report.otherApiVersion.map((event) => event.apiVersion ?? 'none'))].join(', ');
     lines.push(
       `Left alone ${report.otherApiVersion.length} events in API version ${versions}: this build reads ` +
-        `${STRIPE_API_VERSION}. Set the Stripe account's API version to it (README, "Stripe").`,
+        `${STRIPE_API_VERSION}. Set the Stripe account's API version to it (docs/stripe-setup.md §2).`,
     );
   }
   for (const { id, type, error } of report.failed) lines.push(`Could not apply ${id} ${type}: ${error}`);

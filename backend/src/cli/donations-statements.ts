@@ -1,9 +1,9 @@
 import { Injectable, Module } from '@nestjs/common';
 import { formatCents } from '../common/money';
 import { DatabaseModule } from '../database/database.module';
-import { DONOR_EMAIL_QUEUE } from '../donor-mail/donor-email.queue';
-import { DonorMailService } from '../donor-mail/donor-mail.service';
-import { StatementsService } from '../donor-mail/statements.service';
+import { DONOR_EMAIL_QUEUE } from '../donor-email/donor-email.queue';
+import { DonorEmailOutbox } from '../donor-email/donor-email.outbox';
+import { StatementsService } from '../donor-email/statements.service';
 import { QueueModule } from '../queue/queue.module';
 import { QueueService } from '../queue/queue.service';
 import { HELP, parseCommandLine, UsageError, type Command, type CommandLine } from './cli-runner';
@@ -79,7 +79,7 @@ class StatementsCommand implements Command<StatementsArgs> {
 
 @Module({
   imports: [DatabaseModule, QueueModule],
-  providers: [DonorMailService, StatementsService, StatementsCommand],
+  providers: [DonorEmailOutbox, StatementsService, StatementsCommand],
 })
 class StatementsCliModule {}
 

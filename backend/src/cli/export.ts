@@ -1,5 +1,5 @@
 import { Injectable, Module } from '@nestjs/common';
-import { DONATION_STATUSES, PAYMENT_STATUSES } from '../checkout/donation-state';
+import { DONATION_STATUSES, PAYMENT_STATUSES } from '../donations/donation-state';
 import { DATASETS, findDataset } from '../exports/export-datasets';
 import { EXPORT_FORMATS, EXPORT_TIME_ZONE, type ExportFilters, type ExportFormat } from '../exports/export-query';
 import { ExportService } from '../exports/export.service';

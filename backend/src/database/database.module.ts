@@ -1,10 +1,23 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditLogRepository } from './audit-log.repository';
+import { DonationPaymentsRepository } from './donation-payments.repository';
+import { DonationsRepository } from './donations.repository';
+import { DonorEmailsRepository } from './donor-emails.repository';
 import { ErrorReportsRepository } from './error-reports.repository';
 import { PrismaService } from './prisma.service';
+import { StripeEventsRepository } from './stripe-events.repository';
 import { SubmissionsRepository } from './submissions.repository';
 
-const PROVIDERS = [PrismaService, SubmissionsRepository, ErrorReportsRepository, AuditLogRepository];
+const PROVIDERS = [
+  PrismaService,
+  SubmissionsRepository,
+  ErrorReportsRepository,
+  AuditLogRepository,
+  DonationsRepository,
+  DonationPaymentsRepository,
+  DonorEmailsRepository,
+  StripeEventsRepository,
+];
 
 /** The Prisma client and the repositories on it: every table's one home (docs/architecture.md §5.2). */
 @Global()

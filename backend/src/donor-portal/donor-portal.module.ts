@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DonorMailModule } from '../donor-mail/donor-mail.module';
+import { DonorEmailModule } from '../donor-email/donor-email.module';
 import { StripePortalClient } from '../stripe/stripe-portal.client';
 import { DonorPortalController } from './donor-portal.controller';
 import { DonorPortalService } from './donor-portal.service';
@@ -10,7 +10,7 @@ import { ManageLinkRequestService } from './manage-link-request.service';
  * and the "send me a link" request mails a fresh one.
  */
 @Module({
-  imports: [DonorMailModule],
+  imports: [DonorEmailModule],
   controllers: [DonorPortalController],
   providers: [DonorPortalService, ManageLinkRequestService, StripePortalClient],
 })

@@ -8,8 +8,8 @@ import {
 } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../database/prisma.service';
-import { DonorLinks } from '../donor-mail/donor-links';
+import { DonationsRepository } from '../database/donations.repository';
+import { DonorLinks } from '../donor-email/donor-links';
 import { StripePortalClient } from '../stripe/stripe-portal.client';
 
 /**
@@ -23,7 +23,7 @@ export class DonorPortalService {
 
   constructor(
     private readonly links: DonorLinks,
-    private readonly prisma: PrismaService,
+    private readonly donations: DonationsRepository,
     private readonly portal: StripePortalClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -37,10 +37,7 @@ export class DonorPortalService {
     if ('problem' in check) return this.problemPage(pathLanguage, check.problem);
     let donation: { language: string; stripeCustomerId: string | null; erasedAt: Date | null } | null;
     try {
-      donation = await this.prisma.donation.findUnique({
-        where: { id: check.donationId },
-        select: { language: true, stripeCustomerId: true, erasedAt: true },
-      });
+      donation = await this.donations.findById(check.donationId);
     } catch (error) {
       this.logger.warn({ error: (error as Error).name }, 'manage link: the database could not be read');
       return this.problemPage(pathLanguage, 'unavailable');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DONOR_LINK_TURNSTILE_ACTION } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable, TooManyRequestsError } from '../common/api-error';
-import { MANAGE_LINK_REQUEST_QUEUE, type ManageLinkRequestJobData } from '../donor-mail/manage-link-request.job';
+import { MANAGE_LINK_REQUEST_QUEUE, type ManageLinkRequestJobData } from '../donor-email/manage-link-request.job';
 import { QueueService } from '../queue/queue.service';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { TurnstileService } from '../turnstile/turnstile.service';

@@ -1,5 +1,5 @@
 import { SUBMISSION_TYPES } from '@stichting/contracts';
-import { DONATION_STATUSES, PAYMENT_STATUSES } from '../checkout/donation-state';
+import { DONATION_STATUSES, PAYMENT_STATUSES } from '../donations/donation-state';
 import { EMAIL_STATUSES } from '../mail/submission-email.job';
 import type { ColumnKind, Dataset, ExportColumn } from './export-query';
 

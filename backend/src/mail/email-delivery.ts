@@ -78,15 +78,14 @@ export async function sendForJob(transport: MailTransport, job: JobWithMetadata,
 
 /**
  * Writes what SMTP has accepted, retrying while PostgreSQL is unreachable (for at most RECORD_RETRY_MS): a lost
- * write would make the retry send the message again. `write` returns how many rows it changed; none means the
+ * write would make the retry send the message again. `write` returns whether it changed the row; false means the
  * row is gone (purged or erased meanwhile), which fails the attempt, and the retry finds it gone.
  */
-export async function recordSent(write: () => Promise<{ count: number }>): Promise<void> {
+export async function recordSent(write: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + RECORD_RETRY_MS;
   for (;;) {
     try {
-      const { count } = await write();
-      if (count !== 1) throw Object.assign(new Error('the row is gone'), { code: 'P2025' });
+      if (!(await write())) throw Object.assign(new Error('the row is gone'), { code: 'P2025' });
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;

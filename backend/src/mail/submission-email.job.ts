@@ -206,7 +206,7 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
 
   /** Writes what SMTP has accepted, through a database outage too (email-delivery.ts). */
   private recordSent(submissionId: string, data: Prisma.SubmissionUpdateManyMutationInput): Promise<void> {
-    return recordSent(async () => ({ count: (await this.submissions.updateDelivery(submissionId, data)) ? 1 : 0 }));
+    return recordSent(() => this.submissions.updateDelivery(submissionId, data));
   }
 
   private send(job: JobWithMetadata<SubmissionEmailJobData>, mail: OutgoingMail): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../database/prisma.service';
 import { ERASED, type SubmissionListing } from '../database/submissions.repository';
-import { equalsIgnoringCase } from '../database/text-match';
+import type { DonationListing } from '../database/donations.repository';
 import type { RetentionStores } from './retention.service';
 
 /**
@@ -9,8 +9,6 @@ import type { RetentionStores } from './retention.service';
  * its personal fields removed; ids, types, dates, amounts and statuses stay, because the books need them.
  * Someone named only as the referrer of another person's donation loses just the referrer fields.
  */
-type DonationListing = { id: string; createdAt: Date; status: string; amountCents: number };
-
 export interface ErasureTarget {
   submissions: SubmissionListing[];
   /** Donations made with this email address. */
@@ -24,8 +22,6 @@ export interface ErasureResult extends ErasureTarget {
   emailSha256: string;
 }
 
-const DONATION_LISTING = { id: true, createdAt: true, status: true, amountCents: true } as const;
-
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -34,37 +30,12 @@ function hashEmail(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
-/** Everything erasure changes for this address (in any letter case), oldest first. */
+/** Everything erasure changes for this address (in any letter case, matched literally), oldest first. */
 async function findTargets(tx: Db, stores: RetentionStores, email: string): Promise<ErasureTarget> {
-  const sameAddress = equalsIgnoringCase(email);
-  const orderBy = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
   return {
     submissions: await stores.submissions.findByEmail(email, tx),
-    donations: await tx.donation.findMany({
-      where: { email: sameAddress },
-      select: DONATION_LISTING,
-      orderBy,
-    }),
-    referrals: await tx.donation.findMany({
-      where: { referrerEmail: sameAddress, NOT: { email: sameAddress } },
-      select: DONATION_LISTING,
-      orderBy,
-    }),
+    ...(await stores.donations.findForErasure(email, tx)),
   };
-}
-
-/**
- * Redacts the donations found. SQL rather than Prisma's update, which always sets `updated_at` (@updatedAt): an
- * erasure is no change of the donation, whose retention period runs from its last change (retention.purge.ts).
- */
-async function redactDonations(tx: Db, target: ErasureTarget): Promise<void> {
-  const donationIds = target.donations.map((row) => row.id);
-  const referralIds = target.referrals.map((row) => row.id);
-  await tx.$executeRaw`UPDATE donations SET name = NULL, email = ${ERASED}, message = NULL,
-    referrer_name = NULL, referrer_email = NULL, last_error = NULL, erased_at = now()
-    WHERE id = ANY(${donationIds}::uuid[])`;
-  await tx.$executeRaw`UPDATE donations SET referrer_name = NULL, referrer_email = NULL
-    WHERE id = ANY(${referralIds}::uuid[])`;
 }
 
 /** Finds, and unless `dryRun` redacts, in one transaction with its audit line. */
@@ -82,7 +53,12 @@ export async function erasePerson(
       target.submissions.map((row) => row.id),
       tx,
     );
-    await redactDonations(tx, target);
+    await stores.donations.redact(
+      target.donations.map((row) => row.id),
+      target.referrals.map((row) => row.id),
+      ERASED,
+      tx,
+    );
     // The hash lets a later request be matched to this one without keeping the address itself.
     await stores.auditLog.record(
       'erase',

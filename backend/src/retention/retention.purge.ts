@@ -27,23 +27,6 @@ export function cutoff(now: Date, days: number): Date {
 }
 
 /**
- * Donations past the donations period, deleted or with `dryRun` counted. Payments first: a donation whose last
- * payment is past the period then has none left (a dry run, which deletes nothing, asks for none younger instead).
- */
-async function purgeDonations(tx: Db, before: Date, dryRun: boolean) {
-  const payments = { createdAt: { lt: before } };
-  const donations = { updatedAt: { lt: before }, payments: { none: { createdAt: { gte: before } } } };
-  if (dryRun) {
-    return {
-      donationPayments: await tx.donationPayment.count({ where: payments }),
-      donations: await tx.donation.count({ where: donations }),
-    };
-  }
-  const donationPayments = (await tx.donationPayment.deleteMany({ where: payments })).count;
-  return { donationPayments, donations: (await tx.donation.deleteMany({ where: donations })).count };
-}
-
-/**
  * One transaction: the counts printed are the rows deleted, and the audit line commits with them. A dry run reads in
  * the same transaction and writes nothing.
  */
@@ -63,7 +46,11 @@ export async function purgeExpired(
     dryRun,
     tx,
   );
-  const { donations, donationPayments } = await purgeDonations(tx, cutoff(now, retentionDays.donations), dryRun);
+  const { donations, donationPayments } = await stores.donations.purgeBefore(
+    cutoff(now, retentionDays.donations),
+    dryRun,
+    tx,
+  );
   const result: PurgeResult = { dryRun, retentionDays, submissions, errorReports, donations, donationPayments };
   // Counts and periods only: no personal data in the audit log.
   if (!dryRun) {

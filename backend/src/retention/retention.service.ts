@@ -2,15 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RetentionDays } from '../config/app-config';
 import { RETENTION_DAYS } from '../config/config.module';
 import { AuditLogRepository } from '../database/audit-log.repository';
+import { DonationsRepository } from '../database/donations.repository';
 import { ErrorReportsRepository } from '../database/error-reports.repository';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository } from '../database/submissions.repository';
 import { erasePerson, type ErasureResult } from './retention.erasure';
 import { purgeExpired, type PurgeResult } from './retention.purge';
 
-/** The repositories retention works through (the donation tables through Prisma's own models). */
+/** The repositories retention works through. */
 export interface RetentionStores {
   submissions: SubmissionsRepository;
+  donations: DonationsRepository;
   errorReports: ErrorReportsRepository;
   auditLog: AuditLogRepository;
 }
@@ -32,11 +34,12 @@ export class RetentionService {
   constructor(
     private readonly prisma: PrismaService,
     submissions: SubmissionsRepository,
+    donations: DonationsRepository,
     errorReports: ErrorReportsRepository,
     auditLog: AuditLogRepository,
     @Inject(RETENTION_DAYS) private readonly retentionDays: RetentionDays,
   ) {
-    this.stores = { submissions, errorReports, auditLog };
+    this.stores = { submissions, donations, errorReports, auditLog };
   }
 
   /** Deletes what is past its retention period (RETENTION_DAYS_*), or with `dryRun` only counts it. */

@@ -54,7 +54,7 @@ export async function startDonation(
  * The donor emails the ledger queued for a donation (their once keys, oldest first), each of which also reached the
  * SMTP server exactly once (matched by its Message-ID, which carries the outbox row's id).
  */
-export async function donorMailsAskedFor(stack: TestStack, donationId: string): Promise<string[]> {
+export async function donorEmailsAskedFor(stack: TestStack, donationId: string): Promise<string[]> {
   const rows = await stack.app.get(PrismaService).donorEmail.findMany({
     where: { donationId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

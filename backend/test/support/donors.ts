@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../../src/database/prisma.service';
-import { DonorMailService, type DonorEmailRequest } from '../../src/donor-mail/donor-mail.service';
+import { DonorEmailOutbox, type DonorEmailRequest } from '../../src/donor-email/donor-email.outbox';
 import type { ReceivedMail } from './smtp-sink';
 import { bodies, sql, waitFor } from './submissions';
 import type { TestStack } from './test-app';
@@ -62,7 +62,7 @@ export async function insertPayment(
 /** Queues a donor email the way the donation ledger does: inside a transaction of the app's Prisma client. */
 export function queueDonorEmail(stack: Pick<TestStack, 'app'>, request: DonorEmailRequest): Promise<boolean> {
   const prisma = stack.app.get(PrismaService);
-  const mail = stack.app.get(DonorMailService);
+  const mail = stack.app.get(DonorEmailOutbox);
   return prisma.$transaction((tx) => mail.queueInTransaction(tx, request));
 }
 

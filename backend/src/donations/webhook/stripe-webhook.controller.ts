@@ -1,11 +1,11 @@
 import { Controller, Headers, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { clientAddress, PostRateLimit } from '../rate-limit/rate-limit.guard';
-import { CheckoutWebhookService, type WebhookOutcome } from './checkout-webhook.service';
+import { clientAddress, PostRateLimit } from '../../rate-limit/rate-limit.guard';
+import { StripeWebhookService, type WebhookOutcome } from './stripe-webhook.service';
 
 @Controller('api/stripe')
-export class CheckoutWebhookController {
-  constructor(private readonly webhooks: CheckoutWebhookService) {}
+export class StripeWebhookController {
+  constructor(private readonly webhooks: StripeWebhookService) {}
 
   /**
    * Stripe's deliveries come from a handful of Stripe addresses in bursts: the per-IP POST limit would turn a

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { QueueService } from '../queue/queue.service';
+import { QueueService } from '../../queue/queue.service';
 import { DonationReconciliation } from './donation-reconciliation.service';
 
 export const RECONCILIATION_QUEUE = 'donations-reconcile';
@@ -45,7 +45,7 @@ export class DonationReconciliationJob implements OnApplicationBootstrap {
       failed: report.failed.length,
     };
     if (report.otherApiVersion.length > 0) {
-      this.logger.error(summary, 'reconciliation skipped stripe events of another API version: see README, "Stripe"');
+      this.logger.error(summary, 'reconciliation skipped stripe events of another API version: see docs/stripe-setup.md §2');
     }
     this.logger.log(summary, 'donation reconciliation done');
     // A failed event is tried again in the next run; failing the job makes pg-boss retry it sooner.

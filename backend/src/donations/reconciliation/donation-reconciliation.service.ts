@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { StripeClient, STRIPE_EVENT_RETENTION_DAYS } from '../stripe/stripe.client';
-import { DonationLedger, HANDLED_EVENT_TYPES, isReadableApiVersion } from './donation-ledger.service';
+import { StripeClient, STRIPE_EVENT_RETENTION_DAYS } from '../../stripe/stripe.client';
+import { DonationLedger, HANDLED_EVENT_TYPES, isReadableApiVersion } from '../ledger/donation-ledger.service';
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,10 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import { TooManyRequestsError } from '../common/api-error';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { clientAddress, limitedRoute } from '../rate-limit/rate-limit.guard';
-import { RateLimiter } from '../rate-limit/rate-limiter';
+import { TooManyRequestsError } from '../../common/api-error';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { clientAddress, limitedRoute } from '../../rate-limit/rate-limit.guard';
+import { RateLimiter } from '../../rate-limit/rate-limiter';
 
 /**
  * Card-testing defence: far fewer checkout sessions per IP than the general POST limit allows

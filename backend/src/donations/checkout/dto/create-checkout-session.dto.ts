@@ -21,7 +21,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { PlainText } from '../../common/plain-text.validator';
+import { PlainText } from '../../../common/plain-text.validator';
 
 type DonationSource = (typeof DONATION_SOURCES)[number];
 type DonationPlatform = (typeof DONATION_PLATFORMS)[number];

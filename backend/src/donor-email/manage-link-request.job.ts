@@ -1,9 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Job } from 'pg-boss';
+import { DonationsRepository } from '../database/donations.repository';
+import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import { PrismaService } from '../database/prisma.service';
 import { QueueService } from '../queue/queue.service';
-import { DonorMailService } from './donor-mail.service';
+import { DonorEmailOutbox } from './donor-email.outbox';
 
 export const MANAGE_LINK_REQUEST_QUEUE = 'donor-link-request';
 
@@ -29,7 +31,9 @@ export class ManageLinkRequestJob implements OnApplicationBootstrap {
   constructor(
     private readonly queue: QueueService,
     private readonly prisma: PrismaService,
-    private readonly mail: DonorMailService,
+    private readonly donations: DonationsRepository,
+    private readonly rows: DonorEmailsRepository,
+    private readonly outbox: DonorEmailOutbox,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -56,23 +60,14 @@ export class ManageLinkRequestJob implements OnApplicationBootstrap {
     return this.prisma.$transaction(async (tx) => {
       // One request per address at a time, so two at once cannot both pass the daily cap.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`manage-link:${addressKey}`}, 0))`;
-      const donations = await tx.donation.findMany({
-        where: { email: { equals: email, mode: 'insensitive' }, erasedAt: null, stripeCustomerId: { not: null } },
-        orderBy: { createdAt: 'desc' },
-        select: { id: true },
-      });
-      if (donations.length === 0) return 0;
-      const sentToday = await tx.donorEmail.count({
-        where: {
-          kind: 'manage_link',
-          createdAt: { gte: new Date(Date.now() - 24 * 60 * 60 * 1000) },
-          donation: { email: { equals: email, mode: 'insensitive' } },
-        },
-      });
+      const donationIds = await this.donations.idsAtStripeByEmail(email, tx);
+      if (donationIds.length === 0) return 0;
+      const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+      const sentToday = await this.rows.countManageLinksSince(email, dayAgo, tx);
       let queued = 0;
-      for (const { id } of donations.slice(0, Math.max(0, MANAGE_LINK_EMAILS_PER_ADDRESS_PER_DAY - sentToday))) {
+      for (const id of donationIds.slice(0, Math.max(0, MANAGE_LINK_EMAILS_PER_ADDRESS_PER_DAY - sentToday))) {
         const onceKey = `manage_link:${id}:${job.id}`;
-        if (await this.mail.queueInTransaction(tx, { donationId: id, kind: 'manage_link', onceKey })) queued++;
+        if (await this.outbox.queueInTransaction(tx, { donationId: id, kind: 'manage_link', onceKey })) queued++;
       }
       return queued;
     });

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isLanguage, DEFAULT_LANGUAGE } from '@stichting/contracts';
-import type { Prisma } from '../generated/prisma/client';
+import { DonationsRepository } from '../database/donations.repository';
+import { DonorEmailsRepository } from '../database/donor-emails.repository';
+import type { Db } from '../database/prisma.service';
 import type { DonorEmailKind } from '../generated/prisma/enums';
 import { QueueService } from '../queue/queue.service';
 import { DONOR_EMAIL_QUEUE, type DonorEmailJobData } from './donor-email.queue';
@@ -22,31 +24,30 @@ export type DonorEmailRequest =
  * sends, in the donation's language.
  */
 @Injectable()
-export class DonorMailService {
-  constructor(private readonly queue: QueueService) {}
+export class DonorEmailOutbox {
+  constructor(
+    private readonly queue: QueueService,
+    private readonly donations: DonationsRepository,
+    private readonly rows: DonorEmailsRepository,
+  ) {}
 
   /** Stores the email and its job on `tx`; true when queued, false when its once key was already used (or no such donation). */
-  async queueInTransaction(tx: Prisma.TransactionClient, request: DonorEmailRequest): Promise<boolean> {
-    const donation = await tx.donation.findUnique({
-      where: { id: request.donationId },
-      select: { language: true },
-    });
+  async queueInTransaction(tx: Db, request: DonorEmailRequest): Promise<boolean> {
+    const donation = await this.donations.findById(request.donationId, tx);
     if (!donation) return false;
     const id = randomUUID();
-    const { count } = await tx.donorEmail.createMany({
-      data: [
-        {
-          id,
-          donationId: request.donationId,
-          kind: request.kind,
-          onceKey: request.onceKey,
-          language: isLanguage(donation.language) ? donation.language : DEFAULT_LANGUAGE,
-          statementYear: request.kind === 'statement' ? request.year : null,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    if (count === 0) return false;
+    const stored = await this.rows.insertOnce(
+      {
+        id,
+        donationId: request.donationId,
+        kind: request.kind,
+        onceKey: request.onceKey,
+        language: isLanguage(donation.language) ? donation.language : DEFAULT_LANGUAGE,
+        statementYear: request.kind === 'statement' ? request.year : null,
+      },
+      tx,
+    );
+    if (!stored) return false;
     await this.queue.sendInTransaction(tx, DONOR_EMAIL_QUEUE, { donorEmailId: id } satisfies DonorEmailJobData);
     return true;
   }

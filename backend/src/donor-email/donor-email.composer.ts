@@ -3,13 +3,14 @@ import { CONTACT_TOPIC_PARAM, isLanguage, ROUTES, type Language } from '@stichti
 import type { AppConfig } from '../config/app-config';
 import { loadSiteCopy } from '../common/site-copy';
 import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../database/prisma.service';
+import { DonationPaymentsRepository } from '../database/donation-payments.repository';
+import { DonationsRepository } from '../database/donations.repository';
 import type { DonorEmail } from '../generated/prisma/client';
 import { messageIdFor } from '../mail/email-delivery';
 import type { OutgoingMail } from '../mail/mail.transport';
 import { renderDonorEmail, type DonorEmailFacts } from './donor-email.render';
 import { DonorLinks } from './donor-links';
-import { paidPaymentsOfDonor } from './statement.query';
+import { statementLines } from './statement.query';
 
 /**
  * Turns a stored donor email into a message at the moment it is sent: the facts are read then (amount, first payment,
@@ -18,7 +19,8 @@ import { paidPaymentsOfDonor } from './statement.query';
 @Injectable()
 export class DonorEmailComposer {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly donations: DonationsRepository,
+    private readonly payments: DonationPaymentsRepository,
     private readonly links: DonorLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -27,7 +29,7 @@ export class DonorEmailComposer {
 
   /** The message, or null when the donation has no address on record any more (erased or gone). */
   async compose(row: DonorEmail): Promise<OutgoingMail | null> {
-    const donation = await this.prisma.donation.findUnique({ where: { id: row.donationId } });
+    const donation = await this.donations.findById(row.donationId);
     if (!donation || donation.erasedAt) return null;
     const language: Language = isLanguage(row.language) ? row.language : 'nl';
     const rendered = renderDonorEmail(await this.facts(row, donation), language, {
@@ -60,7 +62,11 @@ export class DonorEmailComposer {
         return { kind: 'payment_failed', amountCents: donation.amountCents };
       case 'statement': {
         const year = row.statementYear ?? new Date().getFullYear() - 1;
-        return { kind: 'statement', year, payments: await paidPaymentsOfDonor(this.prisma, donation.email, year) };
+        return {
+          kind: 'statement',
+          year,
+          payments: statementLines(await this.payments.paidInYear(year, donation.email)),
+        };
       }
       default:
         return { kind: row.kind };

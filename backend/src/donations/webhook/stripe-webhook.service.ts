@@ -1,10 +1,10 @@
 import { type HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { ApiError, TooManyRequestsError } from '../common/api-error';
-import { MetricsService } from '../metrics/metrics.service';
-import { RateLimiter } from '../rate-limit/rate-limiter';
-import { StripeClient, STRIPE_API_VERSION } from '../stripe/stripe.client';
-import { DonationLedger, isReadableApiVersion, type LedgerOutcome } from './donation-ledger.service';
+import { ApiError, TooManyRequestsError } from '../../common/api-error';
+import { MetricsService } from '../../metrics/metrics.service';
+import { RateLimiter } from '../../rate-limit/rate-limiter';
+import { StripeClient, STRIPE_API_VERSION } from '../../stripe/stripe.client';
+import { DonationLedger, isReadableApiVersion, type LedgerOutcome } from '../ledger/donation-ledger.service';
 
 export type WebhookOutcome = LedgerOutcome;
 
@@ -27,8 +27,8 @@ const WEBHOOK_PATH = '/api/stripe/webhook';
  * rendered in, then hands the event to the donation ledger, which applies it once.
  */
 @Injectable()
-export class CheckoutWebhookService {
-  private readonly logger = new Logger(CheckoutWebhookService.name);
+export class StripeWebhookService {
+  private readonly logger = new Logger(StripeWebhookService.name);
 
   constructor(
     private readonly ledger: DonationLedger,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DonationLedgerModule } from './donation-ledger.module';
+import { DonationLedgerModule } from '../donation-ledger.module';
 import { DonationReconciliationJob } from './donation-reconciliation.job';
 
 /** The daily reconciliation job, for the web process and `npm run worker` (docs/architecture.md §3.7). */

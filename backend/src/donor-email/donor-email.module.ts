@@ -3,19 +3,19 @@ import { MailModule } from '../mail/mail.module';
 import { DonorEmailComposer } from './donor-email.composer';
 import { DonorEmailJob } from './donor-email.job';
 import { DonorLinks } from './donor-links';
-import { DonorOutboxModule } from './donor-outbox.module';
+import { DonorEmailOutboxModule } from './donor-email-outbox.module';
 import { ManageLinkRequestJob } from './manage-link-request.job';
 import { StatementsJob } from './statements.job';
 import { StatementsService } from './statements.service';
 
 /**
- * Emails to donors (docs/architecture.md §4.7): the outbox (DonorMailService, used by the donation ledger in the
+ * Emails to donors (docs/architecture.md §4.7): the outbox (DonorEmailOutbox, used by the donation ledger in the
  * transaction that decides an email) and its worker, which sends through the form emails' SMTP transport with their
  * retry policy.
  */
 @Module({
-  imports: [MailModule, DonorOutboxModule],
+  imports: [MailModule, DonorEmailOutboxModule],
   providers: [DonorEmailJob, DonorEmailComposer, DonorLinks, ManageLinkRequestJob, StatementsService, StatementsJob],
-  exports: [DonorOutboxModule, DonorLinks],
+  exports: [DonorEmailOutboxModule, DonorLinks],
 })
-export class DonorMailModule {}
+export class DonorEmailModule {}

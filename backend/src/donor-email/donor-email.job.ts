@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../database/prisma.service';
+import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import type { EmailStatus } from '../generated/prisma/enums';
 import { ClaimLostError, databaseErrorCode, ensureEmailQueues, recordSent, sendForJob } from '../mail/email-delivery';
 import { describeSmtpError, isPermanentSmtpError, MailTransport } from '../mail/mail.transport';
@@ -21,7 +21,7 @@ export class DonorEmailJob implements OnApplicationBootstrap {
 
   constructor(
     private readonly queue: QueueService,
-    private readonly prisma: PrismaService,
+    private readonly rows: DonorEmailsRepository,
     private readonly transport: MailTransport,
     private readonly composer: DonorEmailComposer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -42,29 +42,18 @@ export class DonorEmailJob implements OnApplicationBootstrap {
     const id = job.data.donorEmailId;
     let stage: 'database' | 'smtp' = 'database';
     try {
-      const [row] = await this.prisma.donorEmail.updateManyAndReturn({
-        where: { id, sentAt: null },
-        data: { status: 'sending', attempts: { increment: 1 } },
-      });
+      const row = await this.rows.claimForSending(id);
       if (!row) return { id: job.id, status: 'completed', output: { skipped: 'sent or gone' } };
       const mail = await this.composer.compose(row);
       if (!mail) {
         // docs/product.md §7.9: only the address on record is written to; an erased donation has none.
-        await this.prisma.donorEmail.updateMany({
-          where: { id },
-          data: { status: 'dead', lastError: 'no address on record' },
-        });
+        await this.rows.updateDelivery(id, { status: 'dead', lastError: 'no address on record' });
         return { id: job.id, status: 'completed', output: { skipped: 'no address on record' } };
       }
       stage = 'smtp';
       await sendForJob(this.transport, job, mail);
       stage = 'database';
-      await recordSent(() =>
-        this.prisma.donorEmail.updateMany({
-          where: { id },
-          data: { status: 'sent', sentAt: new Date(), lastError: null },
-        }),
-      );
+      await recordSent(() => this.rows.updateDelivery(id, { status: 'sent', sentAt: new Date(), lastError: null }));
       return { id: job.id, status: 'completed' };
     } catch (error) {
       if (error instanceof ClaimLostError) return { id: job.id, status: 'failed', output: { error: error.message } };
@@ -76,8 +65,8 @@ export class DonorEmailJob implements OnApplicationBootstrap {
         { donorEmailId: id, attempt: job.retryCount + 1, status, error: lastError },
         'donor email attempt failed',
       );
-      await this.prisma.donorEmail
-        .updateMany({ where: { id }, data: { status, lastError } })
+      await this.rows
+        .updateDelivery(id, { status, lastError })
         .catch((updateError: unknown) =>
           this.logger.error(
             { donorEmailId: id, code: databaseErrorCode(updateError) },

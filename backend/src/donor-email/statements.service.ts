@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { DonationPaymentsRepository } from '../database/donation-payments.repository';
+import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import { PrismaService } from '../database/prisma.service';
-import { DonorMailService } from './donor-mail.service';
-import { dutchYearStart, statementOnceKey } from './statement.query';
+import { DonorEmailOutbox } from './donor-email.outbox';
+import { statementOnceKey } from './statement.query';
 
 /** One donor's statement for a year, and what happened to it. */
 export interface StatementPlan {
@@ -22,31 +24,18 @@ export interface StatementPlan {
 export class StatementsService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly mail: DonorMailService,
+    private readonly payments: DonationPaymentsRepository,
+    private readonly rows: DonorEmailsRepository,
+    private readonly outbox: DonorEmailOutbox,
   ) {}
 
   async queueStatements(options: { year: number; email?: string; dryRun: boolean }): Promise<StatementPlan[]> {
-    const payments = await this.prisma.donationPayment.findMany({
-      where: {
-        status: 'paid',
-        paidAt: { gte: dutchYearStart(options.year), lt: dutchYearStart(options.year + 1) },
-        donation: {
-          erasedAt: null,
-          ...(options.email ? { email: { equals: options.email.trim(), mode: 'insensitive' } } : {}),
-        },
-      },
-      select: {
-        amountCents: true,
-        refundedCents: true,
-        donation: { select: { id: true, email: true, createdAt: true } },
-      },
-    });
+    const payments = await this.payments.paidInYear(options.year, options.email);
     const donors = new Map<
       string,
       { email: string; donationId: string; since: Date; payments: number; total: number }
     >();
     for (const { amountCents, refundedCents, donation: intent } of payments) {
-      if (!intent) continue;
       const key = intent.email.toLowerCase();
       const donor = donors.get(key) ?? {
         email: intent.email,
@@ -77,10 +66,10 @@ export class StatementsService {
     options: { year: number; dryRun: boolean },
   ): Promise<StatementPlan['outcome']> {
     if (options.dryRun) {
-      return (await this.prisma.donorEmail.count({ where: { onceKey } })) > 0 ? 'already sent' : 'would queue';
+      return (await this.rows.onceKeyUsed(onceKey)) ? 'already sent' : 'would queue';
     }
     const queued = await this.prisma.$transaction((tx) =>
-      this.mail.queueInTransaction(tx, { donationId, kind: 'statement', onceKey, year: options.year }),
+      this.outbox.queueInTransaction(tx, { donationId, kind: 'statement', onceKey, year: options.year }),
     );
     return queued ? 'queued' : 'already sent';
   }

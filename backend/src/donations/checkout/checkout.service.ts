@@ -1,15 +1,15 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DEFAULT_LANGUAGE, DONATE_TURNSTILE_ACTION, ROUTES, type Language } from '@stichting/contracts';
 import Stripe from 'stripe';
-import { ApiError } from '../common/api-error';
-import { formatCents } from '../common/money';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../database/prisma.service';
-import { StripeClient } from '../stripe/stripe.client';
-import { TurnstileService } from '../turnstile/turnstile.service';
-import type { Donation } from '../generated/prisma/client';
-import { DonationStatus } from './donation-state';
+import { ApiError } from '../../common/api-error';
+import { formatCents } from '../../common/money';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { DonationsRepository } from '../../database/donations.repository';
+import { StripeClient } from '../../stripe/stripe.client';
+import { TurnstileService } from '../../turnstile/turnstile.service';
+import type { Donation } from '../../generated/prisma/client';
+import { DonationStatus } from '../donation-state';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 
 /**
@@ -44,7 +44,7 @@ export class CheckoutService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly prisma: PrismaService,
+    private readonly donations: DonationsRepository,
     private readonly stripe: StripeClient,
     private readonly turnstile: TurnstileService,
   ) {}
@@ -53,22 +53,20 @@ export class CheckoutService {
   async createCheckoutSession(dto: CreateCheckoutSessionDto, remoteIp: string): Promise<CheckoutSessionCreated> {
     await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp, DONATE_TURNSTILE_ACTION);
     const language = dto.language ?? DEFAULT_LANGUAGE;
-    const donation = await this.prisma.donation.create({
-      data: {
-        amountCents: Math.round(dto.amount * 100),
-        currency: 'eur',
-        name: dto.name ?? null,
-        email: dto.email,
-        message: dto.message ?? null,
-        source: dto.source ?? null,
-        // docs/product.md §4: platform only exists for social media; a referrer only when the donor said yes (or did not say).
-        platform: dto.source === 'social_media' ? (dto.platform ?? null) : null,
-        referral: dto.referral ?? null,
-        referrerName: dto.referral === false ? null : (dto.referrerName ?? null),
-        referrerEmail: dto.referral === false ? null : (dto.referrerEmail ?? null),
-        language,
-        status: DonationStatus.open,
-      },
+    const donation = await this.donations.create({
+      amountCents: Math.round(dto.amount * 100),
+      currency: 'eur',
+      name: dto.name ?? null,
+      email: dto.email,
+      message: dto.message ?? null,
+      source: dto.source ?? null,
+      // docs/product.md §4: platform only exists for social media; a referrer only when the donor said yes (or did not say).
+      platform: dto.source === 'social_media' ? (dto.platform ?? null) : null,
+      referral: dto.referral ?? null,
+      referrerName: dto.referral === false ? null : (dto.referrerName ?? null),
+      referrerEmail: dto.referral === false ? null : (dto.referrerEmail ?? null),
+      language,
+      status: DonationStatus.open,
     });
 
     let session: Stripe.Checkout.Session;
@@ -81,7 +79,7 @@ export class CheckoutService {
     if (!session.url) throw await this.fail(donation.id, new Error(`session ${session.id} has no url`), 'noUrl');
 
     try {
-      await this.prisma.donation.update({ where: { id: donation.id }, data: { stripeSessionId: session.id } });
+      await this.donations.update(donation.id, { stripeSessionId: session.id });
     } catch (error) {
       // The session exists and carries donation_id in its metadata, so the webhook still finds this donation:
       // better to let the donor pay than to throw away a working checkout page.
@@ -145,9 +143,10 @@ export class CheckoutService {
     const outcome = kind ?? (error instanceof Stripe.errors.StripeConnectionError ? 'unreachable' : 'refused');
     this.logger.error({ donationId, reason }, 'checkout session could not be created');
     try {
-      await this.prisma.donation.update({
-        where: { id: donationId },
-        data: { status: DonationStatus.failed, failedAt: new Date(), lastError: reason.slice(0, 1000) },
+      await this.donations.update(donationId, {
+        status: DonationStatus.failed,
+        failedAt: new Date(),
+        lastError: reason.slice(0, 1000),
       });
     } catch (updateError) {
       this.logger.error({ donationId, err: (updateError as Error).message }, 'could not mark the donation failed');

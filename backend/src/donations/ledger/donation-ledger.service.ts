@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { DonationPaymentsRepository } from '../../database/donation-payments.repository';
+import { DonationsRepository } from '../../database/donations.repository';
+import { PrismaService } from '../../database/prisma.service';
+import { StripeEventsRepository } from '../../database/stripe-events.repository';
+import { DonorEmailOutbox } from '../../donor-email/donor-email.outbox';
+import { StripeClient, STRIPE_API_VERSION, type InvoicePaymentDetails } from '../../stripe/stripe.client';
+import { chargeEvents } from './charge.events';
+import { checkoutSessionEvents } from './checkout-session.events';
+import { invoiceEvents } from './invoice.events';
+import { LedgerBook, type EventFamily, type EventOf } from './ledger-book';
+import { subscriptionEvents } from './subscription.events';
+
+/**
+ * The event families the ledger applies, one file each (docs/architecture.md §3.5); every other event type is
+ * acknowledged and ignored.
+ */
+const FAMILIES = [checkoutSessionEvents, invoiceEvents, subscriptionEvents, chargeEvents] as const;
+
+type HandledEventType = (typeof FAMILIES)[number]['types'][number];
+type HandledEvent = EventOf<HandledEventType>;
+
+/** The Stripe events that change the ledger: the webhook endpoint must send these, reconciliation reads these. */
+export const HANDLED_EVENT_TYPES: readonly HandledEventType[] = FAMILIES.flatMap((family) => family.types);
+
+export type LedgerOutcome = 'processed' | 'duplicate' | 'ignored';
+
+/** What recording an event did: its outcome, and one line per change (for the log and `npm run donations`). */
+export interface LedgerResult {
+  outcome: LedgerOutcome;
+  changes: string[];
+}
+
+/** Whether the event's payload has the shapes this build reads (docs/architecture.md §9.9). */
+export function isReadableApiVersion(event: Stripe.Event): boolean {
+  return event.api_version === STRIPE_API_VERSION;
+}
+
+export function isHandledEvent(event: Stripe.Event): event is HandledEvent {
+  return (HANDLED_EVENT_TYPES as readonly string[]).includes(event.type);
+}
+
+/**
+ * The family that handles `event`. Its `types` name the event's type, so the family's handlers take this event; the
+ * cast only tells TypeScript what that lookup proved.
+ */
+function familyOf(event: HandledEvent): EventFamily<HandledEventType> {
+  const family = FAMILIES.find((candidate) => (candidate.types as readonly string[]).includes(event.type));
+  if (!family) throw new Error(`no ledger family for ${event.type}`);
+  return family as unknown as EventFamily<HandledEventType>;
+}
+
+/** Thrown to roll a dry run's transaction back once its changes are known. */
+class DryRun extends Error {
+  constructor(readonly changes: string[]) {
+    super('dry run');
+  }
+}
+
+/**
+ * The donation ledger (docs/product.md §4.2, docs/architecture.md §3.5): applies one Stripe event to the donations and
+ * their payments, for the webhook and for reconciliation alike. Each event is recorded in stripe_events in the same
+ * transaction as its effect, so an event is applied once however often it arrives, and a failed effect leaves no
+ * ledger row behind. The donation's row is locked while an event is applied, so events about one donation apply one
+ * after another. Order does not matter: an event sets facts (each once, or only when newer), and the donation's
+ * status and other fields are derived from all facts and payments every time (donation-state.ts, ledger-book.ts).
+ */
+@Injectable()
+export class DonationLedger {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly stripe: StripeClient,
+    private readonly events: StripeEventsRepository,
+    private readonly donations: DonationsRepository,
+    private readonly payments: DonationPaymentsRepository,
+    private readonly outbox: DonorEmailOutbox,
+  ) {}
+
+  /**
+   * Applies `event` unless it was applied before. The caller checked its signature (webhook) or read it from Stripe
+   * (reconciliation), and its API version. With `dryRun` the changes are worked out and rolled back.
+   */
+  async record(event: Stripe.Event, options: { dryRun?: boolean } = {}): Promise<LedgerResult> {
+    if (!isHandledEvent(event)) return { outcome: 'ignored', changes: [] };
+    if (await this.events.isRecorded(event.id)) return { outcome: 'duplicate', changes: [] };
+    const family = familyOf(event);
+    // The one call to Stripe, before the transaction opens: how an invoice of ours was paid.
+    const details = await this.lookUpPayment(family, event);
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        if (!(await this.events.claim(event.id, event.type, tx))) return { outcome: 'duplicate' as const, changes: [] };
+        const book = new LedgerBook(tx, this.donations, this.payments, this.outbox);
+        const changes = await family.apply(book, event, details);
+        await this.events.markProcessed(event.id, tx);
+        if (options.dryRun) throw new DryRun(changes);
+        return { outcome: 'processed' as const, changes };
+      });
+    } catch (error) {
+      if (error instanceof DryRun) return { outcome: 'processed', changes: error.changes };
+      throw error;
+    }
+  }
+
+  /** The invoice payment behind an event of one of our donations, where its family needs it; null otherwise. */
+  private async lookUpPayment(
+    family: EventFamily<HandledEventType>,
+    event: HandledEvent,
+  ): Promise<InvoicePaymentDetails | null> {
+    const wanted = family.invoiceToLookUp?.(event);
+    if (!wanted?.invoiceId || !(await this.donations.findIdByKeys(wanted.keys))) return null;
+    return this.stripe.invoicePaymentDetails(wanted.invoiceId);
+  }
+}

@@ -1,0 +1,69 @@
+import type Stripe from 'stripe';
+import type { DonationKeys } from '../../database/donations.repository';
+import { PaymentStatus } from '../donation-state';
+import { describePayment } from './describe-changes';
+import { eventTime, type EventFamily } from './ledger-book';
+import { mergePayment } from './merge-payment';
+import { donationIdIn, fromUnix, idOf, later, linkStripeIds } from './stripe-facts';
+
+/** The invoice's subscription and its metadata, where API versions since 2025-03-31 put them. */
+function invoiceKeys(invoice: Stripe.Invoice): DonationKeys {
+  const details = invoice.parent?.subscription_details;
+  return { subscriptionId: idOf(details?.subscription), donationId: donationIdIn(details?.metadata) };
+}
+
+/**
+ * An invoice was paid, or an attempt to pay it failed: one payment row per invoice, i.e. per month
+ * (docs/architecture.md §3.5).
+ */
+export const invoiceEvents: EventFamily<'invoice.paid' | 'invoice.payment_failed'> = {
+  types: ['invoice.paid', 'invoice.payment_failed'],
+
+  invoiceToLookUp(event) {
+    return { invoiceId: event.data.object.id, keys: invoiceKeys(event.data.object) };
+  },
+
+  async apply(book, event, details) {
+    const invoice = event.data.object;
+    const outcome = event.type === 'invoice.paid' ? PaymentStatus.paid : PaymentStatus.failed;
+    const at = eventTime(event);
+    const keys = invoiceKeys(invoice);
+    const donation = await book.lockDonation(keys);
+    if (!donation) return [`invoice ${invoice.id}: belongs to no donation of ours, not recorded`];
+    const existing = await book.payments.findByInvoice(invoice.id, book.tx);
+    const data = mergePayment(existing, {
+      status: outcome,
+      amountCents: outcome === PaymentStatus.paid ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      paidAt: outcome === PaymentStatus.paid ? (fromUnix(invoice.status_transitions.paid_at) ?? at) : null,
+      attemptCount: invoice.attempt_count,
+      nextAttemptAt: fromUnix(invoice.next_payment_attempt),
+      details,
+    });
+    const payment = existing
+      ? await book.payments.update(existing.id, data, book.tx)
+      : await book.payments.create(
+          {
+            ...data,
+            stripeInvoiceId: invoice.id,
+            stripeSubscriptionId: keys.subscriptionId ?? null,
+            donationId: donation.id,
+            invoiceCreatedAt: new Date(invoice.created * 1000),
+          },
+          book.tx,
+        );
+    const notes = describePayment(existing, payment);
+    // docs/product.md §4.2: one email per invoice that failed, when its first failure is recorded (not when a
+    // failure arrives after the invoice was paid).
+    const failedNow = !existing && payment.status === PaymentStatus.failed;
+    const facts = linkStripeIds(donation, { customerId: idOf(invoice.customer), subscriptionId: keys.subscriptionId });
+    if (outcome === PaymentStatus.paid) {
+      const paidUntil = invoice.lines.data.reduce<Date | null>(
+        (end, line) => later(end, fromUnix(line.period.end)),
+        null,
+      );
+      facts.periodEnd = later(donation.periodEnd, paidUntil);
+    }
+    return book.settle(donation, facts, notes, failedNow ? `payment_failed:${invoice.id}` : undefined);
+  },
+};

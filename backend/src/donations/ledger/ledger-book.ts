@@ -1,0 +1,82 @@
+import type Stripe from 'stripe';
+import type { Db } from '../../database/prisma.service';
+import type { DonationPaymentsRepository } from '../../database/donation-payments.repository';
+import type { DonationKeys, DonationsRepository, DonationWithPayments } from '../../database/donations.repository';
+import type { DonorEmailOutbox, DonorEmailRequest } from '../../donor-email/donor-email.outbox';
+import type { InvoicePaymentDetails } from '../../stripe/stripe.client';
+import { deriveDonation, DonationStatus } from '../donation-state';
+import { describeDonation, short } from './describe-changes';
+import type { DonationFactUpdate } from './stripe-facts';
+
+/**
+ * The one way every event family changes the ledger, inside the transaction that records the event
+ * (donation-ledger.service.ts): find and lock the donation, then `settle` the facts the event brought.
+ */
+export class LedgerBook {
+  constructor(
+    readonly tx: Db,
+    readonly donations: DonationsRepository,
+    readonly payments: DonationPaymentsRepository,
+    private readonly outbox: DonorEmailOutbox,
+  ) {}
+
+  /** Finds the donation and locks its row until the transaction ends, so events about it apply one at a time. */
+  async lockDonation(keys: DonationKeys): Promise<DonationWithPayments | null> {
+    const id = await this.donations.findIdByKeys(keys, this.tx);
+    return id ? this.donations.lockWithPayments(id, this.tx) : null;
+  }
+
+  /**
+   * Writes `facts`, derives the status and the fields that follow (donation-state.ts) from them and the payments as
+   * they are now, asks for the donor's emails (docs/product.md §4.2) and describes what changed: welcome when the
+   * first payment succeeded, payment failed for `failedInvoiceKey`, cancelled when the gift ended; none of the first
+   * two for a gift that has already ended (its events came out of order).
+   */
+  async settle(
+    before: DonationWithPayments,
+    facts: DonationFactUpdate,
+    notes: string[],
+    failedInvoiceKey?: string,
+  ): Promise<string[]> {
+    const payments = await this.payments.ofDonation(before.id, this.tx);
+    const { hasPaid, ...derived } = deriveDonation({ ...before, ...facts }, payments);
+    const hadPaid = deriveDonation(before, before.payments).hasPaid;
+    const after = await this.donations.update(before.id, { ...facts, ...derived }, this.tx);
+    const changes = [...notes, ...describeDonation(before, after)];
+    const donationId = before.id;
+    const over = after.status === DonationStatus.cancelled || after.status === DonationStatus.failed;
+    if (hasPaid && !hadPaid && !over) {
+      await this.queueEmail(changes, { donationId, kind: 'welcome', onceKey: `welcome:${donationId}` });
+    }
+    if (failedInvoiceKey && after.status !== DonationStatus.cancelled) {
+      await this.queueEmail(changes, { donationId, kind: 'payment_failed', onceKey: failedInvoiceKey });
+    }
+    if (after.status === DonationStatus.cancelled && before.status !== DonationStatus.cancelled) {
+      await this.queueEmail(changes, { donationId, kind: 'cancelled', onceKey: `cancelled:${donationId}` });
+    }
+    return changes;
+  }
+
+  /** Queues the email in this transaction: it exists if and only if the change commits (docs/architecture.md §4.1). */
+  private async queueEmail(changes: string[], request: DonorEmailRequest): Promise<void> {
+    await this.outbox.queueInTransaction(this.tx, request);
+    changes.push(`donation ${short(request.donationId)}: ${request.kind} email queued`);
+  }
+}
+
+/** An event of one of `Types`. */
+export type EventOf<Types extends Stripe.Event['type']> = Extract<Stripe.Event, { type: Types }>;
+
+/**
+ * The events of one family (Checkout session, invoice, subscription, charge) and how they change the ledger. A family
+ * whose effect depends on how an invoice was paid names that invoice, and the ledger asks Stripe before the
+ * transaction opens.
+ */
+export interface EventFamily<Types extends Stripe.Event['type']> {
+  readonly types: readonly Types[];
+  invoiceToLookUp?(event: EventOf<Types>): { invoiceId: string | null; keys: DonationKeys } | null;
+  apply(book: LedgerBook, event: EventOf<Types>, details: InvoicePaymentDetails | null): Promise<string[]>;
+}
+
+/** The instant an event happened at Stripe. */
+export const eventTime = (event: Stripe.Event): Date => new Date(event.created * 1000);

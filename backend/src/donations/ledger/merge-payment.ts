@@ -1,0 +1,49 @@
+import type { DonationPayment } from '../../generated/prisma/client';
+import type { InvoicePaymentDetails } from '../../stripe/stripe.client';
+import { PaymentStatus, paymentRank } from '../donation-state';
+
+/** What one invoice event says about its payment. */
+export interface InvoiceOutcome {
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  paidAt: Date | null;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+  details: InvoicePaymentDetails | null;
+}
+
+/**
+ * A payment row after an invoice event (docs/product.md §4.2): the status only moves up (failed < paid < refunded <
+ * disputed; a charge the lookup finds refunded or disputed counts too), so a late failure never undoes a payment; the
+ * attempt count only grows; what an event of a lower status says is kept only where nothing better is known.
+ */
+export function mergePayment(existing: DonationPayment | null, incoming: InvoiceOutcome) {
+  const { details } = incoming;
+  const candidates = [incoming.status, ...(existing ? [existing.status] : [])];
+  if (details?.refunded) candidates.push(PaymentStatus.refunded);
+  if (details?.disputed) candidates.push(PaymentStatus.disputed);
+  const status = candidates.reduce((best, s) => (paymentRank(s) > paymentRank(best) ? s : best));
+  const newer = !existing || paymentRank(incoming.status) >= paymentRank(existing.status);
+  const attemptCount = Math.max(existing?.attemptCount ?? 0, incoming.attemptCount);
+  const latestAttempt = !existing || incoming.attemptCount >= existing.attemptCount;
+  const pick = <T>(fromEvent: T | null, stored: T | null | undefined): T | null =>
+    newer ? (fromEvent ?? stored ?? null) : (stored ?? fromEvent);
+  return {
+    status,
+    amountCents: newer ? incoming.amountCents : (existing?.amountCents ?? incoming.amountCents),
+    currency: incoming.currency,
+    paidAt: existing?.paidAt ?? incoming.paidAt,
+    attemptCount,
+    nextAttemptAt:
+      status !== PaymentStatus.failed
+        ? null
+        : latestAttempt
+          ? incoming.nextAttemptAt
+          : (existing?.nextAttemptAt ?? null),
+    refundedCents: Math.max(existing?.refundedCents ?? 0, details?.amountRefunded ?? 0),
+    paymentMethodType: pick(details?.paymentMethodType ?? null, existing?.paymentMethodType),
+    stripeChargeId: pick(details?.chargeId ?? null, existing?.stripeChargeId),
+    stripePaymentIntentId: pick(details?.paymentIntentId ?? null, existing?.stripePaymentIntentId),
+  };
+}

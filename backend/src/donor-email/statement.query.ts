@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * What a yearly statement is built from (docs/product.md §7.9): the paid payments of every donation with the donor's
+ * address (in any letter case) whose paid date falls in the calendar year in Dutch time
+ * (DonationPaymentsRepository.paidInYear). The same rule, in SQL, makes the staff dataset `donor-yearly-totals`
+ * (exports/export-datasets.ts).
+ */
+
+/** The once key of a donor's statement for a year: the address only as a hash (docs/architecture.md §4.7). */
+export function statementOnceKey(year: number, email: string): string {
+  return `statement:${year}:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+}
+
+/** A gift as a statement lists it: what was paid, less what was paid back of it (a refunded payment is no gift). */
+export function statementLines(
+  payments: Array<{ paidAt: Date; amountCents: number; refundedCents: number }>,
+): Array<{ paidAt: Date; amountCents: number }> {
+  return payments.map(({ paidAt, amountCents, refundedCents }) => ({
+    paidAt,
+    amountCents: amountCents - refundedCents,
+  }));
+}
