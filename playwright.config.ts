@@ -1,6 +1,24 @@
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { E2E_BASE_URL } from './e2e/support/ports';
 import CHROMIUM_FLAGS from './scripts/chromium-flags.json';
+
+/**
+ * The browser: CHROMIUM_PATH, else the Chromium or Chrome scripts/find-tools.mjs finds (the same search `npm test`
+ * checks first: Debian's /usr/bin/chromium, other Linux packages, macOS's Google Chrome, Playwright's own download).
+ * Undefined when there is none: Playwright then says how to install its browser.
+ */
+function chromiumPath(): string | undefined {
+  try {
+    return execFileSync(process.execPath, ['scripts/find-tools.mjs', 'chromium'], {
+      cwd: __dirname,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * End-to-end tests drive Debian's Chromium against the real production build: `npm run build` first.
@@ -21,7 +39,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: CHROMIUM_FLAGS, // shared with scripts/audit/lighthouse.mjs
     },
   },

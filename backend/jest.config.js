@@ -4,7 +4,9 @@ delete swc.$schema;
 delete swc.jsc.baseUrl;
 module.exports = {
   rootDir: '.',
-  testEnvironment: 'node',
+  // The apps' log lines are kept per test and printed only for a failing one (test/support/app-log-environment.ts).
+  testEnvironment: '<rootDir>/test/support/app-log-environment.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/support/app-log-setup.ts'],
   testRegex: '.*\\.(int-)?spec\\.ts$',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleFileExtensions: ['ts', 'js', 'json'],

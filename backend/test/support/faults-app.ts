@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { keepAppLog } from './app-log';
 import type { HttpStub } from './http-stub';
 import { SmtpSink } from './smtp-sink';
 import { StripeStub } from './stripe-stub';
@@ -98,7 +99,10 @@ export function useFaultFixture(options: { migrate?: boolean } = {}): FaultFixtu
   return fixture;
 }
 
-/** One app process (dist/main.js, or the container entrypoint) with its output kept for failure messages. */
+/**
+ * One app process (dist/main.js, or the container entrypoint) with its output kept for failure messages; the
+ * output also goes to the test's app log, printed only if the test fails (app-log.ts).
+ */
 export class AppProcess {
   readonly child: ChildProcess;
   private output = '';
@@ -110,7 +114,10 @@ export class AppProcess {
     readonly port: number,
   ) {
     this.child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-20_000);
+      keepAppLog(chunk.toString());
+    };
     this.child.stdout?.on('data', keep);
     this.child.stderr?.on('data', keep);
   }

@@ -1,24 +1,28 @@
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { freePort } from './faults-app';
+import { freePort, REPO_ROOT } from './faults-app';
 
 const run = promisify(execFile);
 
-/** PostgreSQL's server programs: PG_BIN_DIR, else the newest Debian install under /usr/lib/postgresql. */
+/**
+ * PostgreSQL's server programs (initdb, pg_ctl): PG_BIN_DIR, else where scripts/find-tools.mjs finds them (Debian,
+ * Fedora and Homebrew install folders, pg_config, postgres on PATH), the same search `npm test` checks first.
+ */
 function binDir(): string {
-  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((v) => existsSync(join(root, v, 'bin/initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions.length === 0) throw new Error('No PostgreSQL server binaries found: set PG_BIN_DIR (initdb, pg_ctl)');
-  return join(root, versions[0], 'bin');
+  try {
+    return execFileSync(process.execPath, [join(REPO_ROOT, 'scripts/find-tools.mjs'), 'pg-bin-dir'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    throw new Error(
+      'No PostgreSQL server programs found (initdb, pg_ctl): install the server package, or set PG_BIN_DIR',
+    );
+  }
 }
 
 /** The account that owns the cluster: initdb refuses root, so root runs it as `postgres`. */
