@@ -79,7 +79,7 @@ function sh(command, args, { input, allowFailure = false } = {}) {
   return result.stdout;
 }
 const docker = (...args) => sh('docker', args);
-/** Compose v2, the README's `docker compose` (scripts/install-compose-v2.sh); the container test also runs v1. */
+/** Compose v2, the README's `docker compose` (the only Compose the tests use; scripts/install-compose-v2.sh adds it). */
 const compose = (...args) => sh('docker', ['compose', ...composeArgs, ...args]);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
