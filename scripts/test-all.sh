@@ -25,7 +25,7 @@ container_problem() {
     return
   fi
   bounded docker compose version >/dev/null 2>&1 \
-    || { echo "docker compose version failed; Compose v1 (docker-compose) is not enough"; return; }
+    || { echo "docker compose version failed"; return; }
 }
 run_containers=yes
 if [ "${SKIP_CONTAINER_TEST:-}" = "1" ]; then
