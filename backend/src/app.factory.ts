@@ -71,7 +71,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     { bodyParser: false, bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', config.site.trustProxy);
   app.disable('x-powered-by');
   // Pages carry their own precomputed ETag (SiteService); hashing every JSON answer of the API buys nothing.
   app.set('etag', false);
@@ -105,7 +105,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Before anything else looks at the path: one long path must not cost more than a short one.
   app.use(refuseLongPaths);
   // Forms, checkout and error reports: JSON from the site's own pages (or from no browser) only, before any parsing.
-  app.use(sameSiteJsonOnly(config.publicBaseUrl, [STRIPE_WEBHOOK_PATH]));
+  app.use(sameSiteJsonOnly(config.site.publicBaseUrl, [STRIPE_WEBHOOK_PATH]));
   // Stripe signs the exact bytes: the webhook gets the raw body, everything else parsed JSON. Bodies of GET and
   // HEAD are not read at all.
   app.use(STRIPE_WEBHOOK_PATH, withBody(express.raw({ type: '*/*', limit: '256kb' })));
@@ -118,8 +118,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     isApiPath(request.path) ? next() : compress(request, response, next),
   );
-  const assets = express.static(config.staticDir, { index: false, redirect: false, maxAge: '1d' });
-  const hashedAssets = express.static(join(config.staticDir, 'assets'), {
+  const assets = express.static(config.site.staticDir, { index: false, redirect: false, maxAge: '1d' });
+  const hashedAssets = express.static(join(config.site.staticDir, 'assets'), {
     index: false,
     redirect: false,
     immutable: true,
@@ -127,7 +127,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.use('/assets', hashedAssets);
   // Non-HTML files of the build (favicon, images); pages themselves are served by SiteService with their status.
-  const buildFiles = buildFilePaths(config.staticDir);
+  const buildFiles = buildFilePaths(config.site.staticDir);
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (buildFiles.has(request.path)) assets(request, response, next);
     else next();

@@ -203,7 +203,7 @@ describe('deploy/kubernetes', () => {
     expect(set.filter((name) => !known.has(name))).toEqual([]);
 
     const web = loadConfig(environmentOf(containerOf(one('Deployment', 'web'))));
-    expect(web).toMatchObject({ nodeEnv: 'production', runWorker: false, trustProxy: 1 });
+    expect(web).toMatchObject({ nodeEnv: 'production', runWorker: false, site: { trustProxy: 1 } });
     expect(loadConfig(environmentOf(containerOf(one('Deployment', 'worker'))))).toMatchObject({
       nodeEnv: 'production',
     });
@@ -229,7 +229,7 @@ describe('deploy/kubernetes', () => {
     for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
       expect(web[probe].httpGet.port).toBe(port?.name);
     }
-    const listens = loadConfig({ ...environmentOf(web), PORT: undefined }).port;
+    const listens = loadConfig({ ...environmentOf(web), PORT: undefined }).site.port;
     expect(port?.containerPort).toBe(listens);
     expect(readFileSync(join(REPO, 'docker/Dockerfile'), 'utf8')).toMatch(new RegExp(`^EXPOSE ${listens}$`, 'm'));
 

@@ -6,7 +6,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await createApp(config);
   app.get(Logger).log({ config: describeConfig(config) }, 'effective configuration');
-  await app.listen(config.port, config.host);
+  await app.listen(config.site.port, config.site.host);
 }
 
 void main();

@@ -52,8 +52,8 @@ describe('POST /api/create-checkout-session', () => {
     expect(p.get('line_items[0][quantity]')).toBe('1');
     expect(p.get('customer_email')).toBe('anna@example.org');
     expect(p.get('locale')).toBe('nl');
-    expect(p.get('success_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.thankYou.nl}?amount=250`);
-    expect(p.get('cancel_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.donationCancelled.nl}`);
+    expect(p.get('success_url')).toBe(`${stack.config.site.publicBaseUrl}${ROUTES.thankYou.nl}?amount=250`);
+    expect(p.get('cancel_url')).toBe(`${stack.config.site.publicBaseUrl}${ROUTES.donationCancelled.nl}`);
 
     const stored = await prisma.donation.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
     expect(session.idempotencyKey).toBe(stored.id);
@@ -85,8 +85,8 @@ describe('POST /api/create-checkout-session', () => {
     expect(p.get('line_items[0][price_data][unit_amount]')).toBe('750');
     expect(p.get('line_items[0][price_data][product]')).toBe(DEFAULT_DONATION_PRODUCT_ID);
     expect(p.get('locale')).toBe(language);
-    expect(p.get('success_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.thankYou[language]}?amount=7.50`);
-    expect(p.get('cancel_url')).toBe(`${stack.config.publicBaseUrl}${ROUTES.donationCancelled[language]}`);
+    expect(p.get('success_url')).toBe(`${stack.config.site.publicBaseUrl}${ROUTES.thankYou[language]}?amount=7.50`);
+    expect(p.get('cancel_url')).toBe(`${stack.config.site.publicBaseUrl}${ROUTES.donationCancelled[language]}`);
     expect(p.get('metadata[language]')).toBe(language);
     expect(p.get('metadata[referral]')).toBe('no');
     expect(p.has('metadata[source]')).toBe(false);

@@ -48,7 +48,7 @@ describe('browser-facing POST endpoints: JSON only, same site only', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    expect(new URL(stack.config.publicBaseUrl).origin).toBe(siteOrigin);
+    expect(new URL(stack.config.site.publicBaseUrl).origin).toBe(siteOrigin);
     db = new Client({ connectionString: stack.database.url });
     await db.connect();
   });

@@ -30,7 +30,7 @@ describe('reconciling donations with Stripe', () => {
 
   const env = () => ({
     DATABASE_URL: stack.database.url,
-    STRIPE_SECRET_KEY: stack.config.stripeSecretKey,
+    STRIPE_SECRET_KEY: stack.config.stripe.secretKey,
     STRIPE_API_URL: stack.stripe.url,
   });
 

@@ -36,7 +36,7 @@ describe('manage link (Stripe customer portal)', () => {
     expect(Object.fromEntries(session.params)).toEqual({
       customer: 'cus_marta',
       locale: 'es',
-      return_url: `${stack.config.publicBaseUrl}/es/donar`,
+      return_url: `${stack.config.site.publicBaseUrl}/es/donar`,
     });
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');

@@ -15,9 +15,9 @@ function startWorker(stack: TestStack): { child: ChildProcess; output: () => str
       ...testEnv({
         databaseUrl: stack.database.url,
         smtpUrl: stack.smtp.url,
-        turnstileVerifyUrl: stack.config.turnstileVerifyUrl,
-        stripeApiUrl: stack.config.stripeApiUrl!,
-        stripeSecretKey: stack.config.stripeSecretKey,
+        turnstileVerifyUrl: stack.config.turnstile.verifyUrl,
+        stripeApiUrl: stack.config.stripe.apiUrl!,
+        stripeSecretKey: stack.config.stripe.secretKey,
       }),
       ...FAST_RETRY_ENV,
       LOG_LEVEL: 'info',

@@ -100,12 +100,12 @@ describe('configuration from the environment', () => {
         STRIPE_SECRET_KEY: 'rk_test_abc',
       });
       expect(config.database.url).toBe('postgres://site@db/site');
-      expect(config.mailFrom).toBe('info@stichting.example');
-      expect(config.stripeSecretKey).toBe('rk_test_abc');
+      expect(config.mail.from).toBe('info@stichting.example');
+      expect(config.stripe.secretKey).toBe('rk_test_abc');
     });
 
     it('drops trailing slashes of PUBLIC_BASE_URL, so links in emails have no "//"', () => {
-      expect(loadConfig({ ...REQUIRED, PUBLIC_BASE_URL: 'https://www.stichting.example//' }).publicBaseUrl).toBe(
+      expect(loadConfig({ ...REQUIRED, PUBLIC_BASE_URL: 'https://www.stichting.example//' }).site.publicBaseUrl).toBe(
         'https://www.stichting.example',
       );
     });
@@ -116,16 +116,12 @@ describe('configuration from the environment', () => {
       const config = loadConfig(REQUIRED);
       expect(config).toMatchObject({
         nodeEnv: 'development',
-        port: 3000,
-        host: '0.0.0.0',
+        site: { port: 3000, host: '0.0.0.0', trustProxy: false },
         runWorker: true,
         logLevel: 'info',
-        trustProxy: false,
-        stripeApiUrl: undefined,
-        turnstileVerifyUrl: TURNSTILE_DEFAULT_VERIFY_URL,
-        postRateLimitPerMinute: 20,
-        checkoutRateLimitPerMinute: 10,
-        rateLimitStore: 'postgres',
+        stripe: { apiUrl: undefined },
+        turnstile: { verifyUrl: TURNSTILE_DEFAULT_VERIFY_URL },
+        limits: { postPerMinute: 20, checkoutPerMinute: 10, store: 'postgres' },
         metrics: { port: undefined, host: '127.0.0.1', token: undefined },
         errorReports: { perHour: 300, maxRows: 10_000 },
         mail: {
@@ -135,7 +131,7 @@ describe('configuration from the environment', () => {
           poolConnections: 5,
         },
       });
-      expect(config.turnstileVerifyUrl).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
+      expect(config.turnstile.verifyUrl).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
     });
 
     it('keeps each kind of data for its documented period (docs/privacy.md)', () => {
@@ -158,9 +154,13 @@ describe('configuration from the environment', () => {
         STRIPE_API_URL: ' ',
         LOG_LEVEL: '',
       });
-      expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', postRateLimitPerMinute: 20, logLevel: 'info' });
+      expect(config).toMatchObject({
+        site: { port: 3000, host: '0.0.0.0' },
+        limits: { postPerMinute: 20 },
+        logLevel: 'info',
+      });
       expect(config.retentionDays.contact).toBe(365);
-      expect(config.stripeApiUrl).toBeUndefined();
+      expect(config.stripe.apiUrl).toBeUndefined();
     });
 
     it('logs at warn under NODE_ENV=test unless LOG_LEVEL says otherwise', () => {
@@ -183,9 +183,8 @@ describe('configuration from the environment', () => {
         MAIL_BATCH_SIZE: '50',
       });
       expect(config).toMatchObject({
-        port: 8080,
-        postRateLimitPerMinute: 5,
-        checkoutRateLimitPerMinute: 3,
+        site: { port: 8080 },
+        limits: { postPerMinute: 5, checkoutPerMinute: 3 },
         errorReports: { perHour: 50, maxRows: 2000 },
         retentionDays: { volunteer: 28, 'help-request': 90, errorReports: 30, donations: 3000 },
         mail: { batchSize: 50, workerConcurrency: 4, poolConnections: 5 },
@@ -204,7 +203,7 @@ describe('configuration from the environment', () => {
 
   describe('numbers', () => {
     it.each(['0', '65535', ' 443 '])('accepts PORT=%p', (port) => {
-      expect(loadConfig({ ...REQUIRED, PORT: port }).port).toBe(Number(port));
+      expect(loadConfig({ ...REQUIRED, PORT: port }).site.port).toBe(Number(port));
     });
 
     it.each(['65536', '-1', '80.5', 'http', '3000abc'])('refuses PORT=%p, naming the range', (port) => {
@@ -387,9 +386,9 @@ describe('configuration from the environment', () => {
 
   describe('Stripe: the donation product and the webhook API version', () => {
     it('uses one product for every gift: monthly_donation unless STRIPE_DONATION_PRODUCT_ID names another', () => {
-      expect(loadConfig(REQUIRED).stripeDonationProductId).toBe(DEFAULT_DONATION_PRODUCT_ID);
+      expect(loadConfig(REQUIRED).stripe.donationProductId).toBe(DEFAULT_DONATION_PRODUCT_ID);
       expect(DEFAULT_DONATION_PRODUCT_ID).toBe('monthly_donation');
-      expect(loadConfig({ ...REQUIRED, STRIPE_DONATION_PRODUCT_ID: ' prod_Q1w2E3 ' }).stripeDonationProductId).toBe(
+      expect(loadConfig({ ...REQUIRED, STRIPE_DONATION_PRODUCT_ID: ' prod_Q1w2E3 ' }).stripe.donationProductId).toBe(
         'prod_Q1w2E3',
       );
       expect(problemsOf({ ...REQUIRED, STRIPE_DONATION_PRODUCT_ID: 'monthly gift/€' })).toEqual([
@@ -417,9 +416,9 @@ describe('configuration from the environment', () => {
         { withStripe: true },
       );
       expect(config.stripe).toEqual({
-        stripeSecretKey: 'sk_test_abc',
-        stripeApiUrl: 'http://127.0.0.1:12111',
-        stripeDonationProductId: DEFAULT_DONATION_PRODUCT_ID,
+        secretKey: 'sk_test_abc',
+        apiUrl: 'http://127.0.0.1:12111',
+        donationProductId: DEFAULT_DONATION_PRODUCT_ID,
       });
       expect(() =>
         loadCommandConfig(
@@ -437,7 +436,7 @@ describe('configuration from the environment', () => {
       ['postgres', 'postgres'],
       [' Memory ', 'memory'],
     ])('reads %p as %p', (value, store) => {
-      expect(loadConfig({ ...REQUIRED, RATE_LIMIT_STORE: value }).rateLimitStore).toBe(store);
+      expect(loadConfig({ ...REQUIRED, RATE_LIMIT_STORE: value }).limits.store).toBe(store);
     });
 
     it.each(['redis', 'pg', 'true'])(
@@ -526,19 +525,19 @@ describe('configuration from the environment', () => {
         'DONOR_LINK_SECRET must be at least 32 characters long (got 12)',
       ]);
       const secret = 'f'.repeat(64);
-      expect(loadConfig({ ...production, DONOR_LINK_SECRET: ` ${secret} ` }).donorLinkSecret).toBe(secret);
+      expect(loadConfig({ ...production, DONOR_LINK_SECRET: ` ${secret} ` }).donorLinks.secret).toBe(secret);
     });
 
     it('derives a stable secret from the webhook secret outside production, so web and worker sign alike', () => {
-      const first = loadConfig(REQUIRED).donorLinkSecret;
+      const first = loadConfig(REQUIRED).donorLinks.secret;
       expect(first).toHaveLength(64);
-      expect(loadConfig(REQUIRED).donorLinkSecret).toBe(first);
-      expect(loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: 'whsec_other' }).donorLinkSecret).not.toBe(first);
+      expect(loadConfig(REQUIRED).donorLinks.secret).toBe(first);
+      expect(loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: 'whsec_other' }).donorLinks.secret).not.toBe(first);
     });
 
     it('reads STRIPE_PORTAL_CONFIGURATION_ID, a bpc_ id, and leaves it unset by default', () => {
-      expect(loadConfig(REQUIRED).stripePortalConfigurationId).toBeUndefined();
-      expect(loadConfig({ ...REQUIRED, STRIPE_PORTAL_CONFIGURATION_ID: 'bpc_1Abc' }).stripePortalConfigurationId).toBe(
+      expect(loadConfig(REQUIRED).stripe.portalConfigurationId).toBeUndefined();
+      expect(loadConfig({ ...REQUIRED, STRIPE_PORTAL_CONFIGURATION_ID: 'bpc_1Abc' }).stripe.portalConfigurationId).toBe(
         'bpc_1Abc',
       );
       expect(problemsOf({ ...REQUIRED, STRIPE_PORTAL_CONFIGURATION_ID: 'portal-1' })).toEqual([

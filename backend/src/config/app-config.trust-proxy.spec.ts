@@ -35,7 +35,7 @@ describe('TRUST_PROXY', () => {
     ['loopback,fd00::/8', 'loopback,fd00::/8'],
     ['uniquelocal, linklocal, 2001:db8::1', 'uniquelocal,linklocal,2001:db8::1'],
   ])('accepts %p as %p', (value, expected) => {
-    expect(loadConfig(env(value)).trustProxy).toBe(expected);
+    expect(loadConfig(env(value)).site.trustProxy).toBe(expected);
   });
 
   it('refuses "true", which would let any client choose its address with X-Forwarded-For', () => {

@@ -60,77 +60,86 @@ export interface CommandConfig {
 
 /** What any code that calls Stripe reads: the key, the product of the monthly gift and, in tests, a stand-in's address. */
 export interface StripeAccess {
-  stripeSecretKey: string;
-  stripeApiUrl: string | undefined;
-  stripeDonationProductId: string;
+  secretKey: string;
+  /** Tests only: a local stand-in for Stripe's API (STRIPE_API_URL). */
+  apiUrl: string | undefined;
+  /** The one Stripe product every monthly gift is a price of (STRIPE_DONATION_PRODUCT_ID); created on first use. */
+  donationProductId: string;
+}
+
+/** Stripe as the web process and the worker use it: access, the webhook's signing secret, the donors' portal. */
+export interface StripeConfig extends StripeAccess {
+  webhookSecret: string;
+  /** The customer-portal configuration (bpc_…) donors' portal sessions use; Stripe's default one when unset. */
+  portalConfigurationId: string | undefined;
 }
 
 /**
  * The runtime contract's environment, validated once at boot (docs/architecture.md §7.2), read through the table of
- * settings.ts (docs/configuration.md). Nothing else in the backend reads process.env.
+ * settings.ts (docs/configuration.md) and grouped by concern. Nothing else in the backend reads process.env.
  */
 export interface AppConfig extends CommandConfig {
   nodeEnv: NodeEnv;
-  port: number;
-  /** Interface to listen on: 0.0.0.0 in containers, 127.0.0.1 for local tests. */
-  host: string;
-  /** POST requests allowed per IP per minute (counted where `rateLimitStore` says). */
-  postRateLimitPerMinute: number;
-  /** Checkout sessions one IP may start per minute (card-testing defence). */
-  checkoutRateLimitPerMinute: number;
-  /**
-   * Where the per-address limits are counted: in PostgreSQL, shared by every instance (default), or in this
-   * process's memory, for a single instance only (docs/architecture.md §9.4).
-   */
-  rateLimitStore: RateLimitStoreKind;
-  /**
-   * The Prometheus endpoint (docs/architecture.md §9.11): its own port (undefined: no metrics served), the interface
-   * it listens on, and the bearer token a scrape must send (undefined: none asked).
-   */
-  metrics: { port: number | undefined; host: string; token: string | undefined };
-  publicBaseUrl: string;
-  smtpUrl: string;
-  mailFrom: string;
-  staffEmail: string;
-  stripeSecretKey: string;
-  stripeWebhookSecret: string;
-  stripeApiUrl: string | undefined;
-  /** The customer-portal configuration (bpc_…) donors' portal sessions use; Stripe's default one when unset. */
-  stripePortalConfigurationId: string | undefined;
-  /** Signs donors' manage links (docs/architecture.md §9.10). */
-  donorLinkSecret: string;
-  /** The one Stripe product every monthly gift is a price of (STRIPE_DONATION_PRODUCT_ID); created on first use. */
-  stripeDonationProductId: string;
-  turnstileSiteKey: string;
-  turnstileSecretKey: string;
-  turnstileVerifyUrl: string;
+  logLevel: string;
+  /** The site's HTTP server and pages. */
+  site: {
+    port: number;
+    /** Interface to listen on: 0.0.0.0 in containers, 127.0.0.1 for local tests. */
+    host: string;
+    /** The public address, without a trailing slash. */
+    publicBaseUrl: string;
+    /** Express "trust proxy": hop count or address list; false when the app faces the internet itself. */
+    trustProxy: false | number | string;
+    /** Where the prerendered site lives. */
+    staticDir: string;
+  };
   /**
    * Connection limits of the HTTP server (common/http-limits.ts), sized for bodies of at most 256 KB: deadlines
    * for a request's headers and for the whole request, the idle time of a kept-alive connection, open connections
    * (fixed in tuning.ts but for the idle time; tests may shorten them).
    */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
-  /** Express "trust proxy": hop count or address list; false when the app faces the internet itself. */
-  trustProxy: false | number | string;
-  /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/; tuning.ts). */
-  errorReports: { perHour: number; maxRows: number };
-  /** Run the email worker inside the web process (default) or only in `npm run worker`. */
-  runWorker: boolean;
-  /** Submission emails: retry schedule and worker throughput (fixed: mail-retry-policy.ts, tuning.ts). */
+  /** Per-address request limits. */
+  limits: {
+    /** POST requests allowed per IP per minute (counted where `store` says). */
+    postPerMinute: number;
+    /** Checkout sessions one IP may start per minute (card-testing defence). */
+    checkoutPerMinute: number;
+    /**
+     * Where the per-address limits are counted: in PostgreSQL, shared by every instance (default), or in this
+     * process's memory, for a single instance only (docs/architecture.md §9.4).
+     */
+    store: RateLimitStoreKind;
+  };
+  /**
+   * The Prometheus endpoint (docs/architecture.md §9.11): its own port (undefined: no metrics served), the interface
+   * it listens on, and the bearer token a scrape must send (undefined: none asked).
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** Email: the server, the sender, the staff inbox, and how submission emails are sent. */
   mail: {
+    smtpUrl: string;
+    from: string;
+    staffEmail: string;
+    /** Retry schedule (fixed: mail-retry-policy.ts; tests may shorten it). */
     retry: MailRetryPolicy;
-    /** Jobs each worker claims per fetch. */
+    /** Jobs each worker claims per fetch (tuning.ts). */
     batchSize: number;
-    /** Independent pg-boss workers per process. */
+    /** Independent pg-boss workers per process (tuning.ts). */
     workerConcurrency: number;
-    /** SMTP connections in nodemailer's pool. */
+    /** SMTP connections in nodemailer's pool (tuning.ts). */
     poolConnections: number;
     /** Confirmations to visitors at most per address in any 24 hours and in total in any hour (confirmation-caps.ts). */
     confirmationCaps: ConfirmationCaps;
   };
-  /** Where the prerendered site lives. */
-  staticDir: string;
-  logLevel: string;
+  stripe: StripeConfig;
+  /** Signs donors' manage links (docs/architecture.md §9.10). */
+  donorLinks: { secret: string };
+  turnstile: { siteKey: string; secretKey: string; verifyUrl: string };
+  /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/; tuning.ts). */
+  errorReports: { perHour: number; maxRows: number };
+  /** Run the email worker inside the web process (default) or only in `npm run worker`. */
+  runWorker: boolean;
 }
 
 export class ConfigError extends Error {
@@ -192,7 +201,7 @@ function readRetentionDays(env: Env, problems: string[]): RetentionDays {
 
 /** A live key must never go anywhere but Stripe. */
 function checkLiveKey(stripe: StripeAccess, problems: string[]): void {
-  if (stripe.stripeSecretKey.startsWith('sk_live_') && stripe.stripeApiUrl) {
+  if (stripe.secretKey.startsWith('sk_live_') && stripe.apiUrl) {
     problems.push('STRIPE_API_URL must not be set together with a live Stripe key');
   }
 }
@@ -209,9 +218,9 @@ export function loadCommandConfig(env: Env = process.env, options: { withStripe?
   if (options.withStripe) {
     const values = readSettings(env, problems, ['STRIPE_SECRET_KEY', 'STRIPE_API_URL', 'STRIPE_DONATION_PRODUCT_ID']);
     stripe = {
-      stripeSecretKey: values.STRIPE_SECRET_KEY,
-      stripeApiUrl: values.STRIPE_API_URL,
-      stripeDonationProductId: values.STRIPE_DONATION_PRODUCT_ID,
+      secretKey: values.STRIPE_SECRET_KEY,
+      apiUrl: values.STRIPE_API_URL,
+      donationProductId: values.STRIPE_DONATION_PRODUCT_ID,
     };
     checkLiveKey(stripe, problems);
   }
@@ -229,10 +238,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = v.NODE_ENV;
   const production = nodeEnv === 'production';
 
-  const stripe: StripeAccess = {
-    stripeSecretKey: v.STRIPE_SECRET_KEY,
-    stripeApiUrl: v.STRIPE_API_URL,
-    stripeDonationProductId: v.STRIPE_DONATION_PRODUCT_ID,
+  const stripe: StripeConfig = {
+    secretKey: v.STRIPE_SECRET_KEY,
+    apiUrl: v.STRIPE_API_URL,
+    donationProductId: v.STRIPE_DONATION_PRODUCT_ID,
+    webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+    portalConfigurationId: v.STRIPE_PORTAL_CONFIGURATION_ID,
   };
   if (production) {
     problems.push(...testOnlyRefusals(env));
@@ -271,6 +282,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const mail: AppConfig['mail'] = {
+    smtpUrl: v.SMTP_URL,
+    from: v.MAIL_FROM,
+    staffEmail: v.STAFF_EMAIL,
     retry: {
       retryDelaySeconds: v.MAIL_RETRY_DELAY_SECONDS,
       retryDelayMaxSeconds: v.MAIL_RETRY_DELAY_MAX_SECONDS,
@@ -295,26 +309,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   return {
     nodeEnv,
-    port: v.PORT,
-    host: v.HOST,
-    postRateLimitPerMinute: v.RATE_LIMIT_POST_PER_MINUTE,
-    checkoutRateLimitPerMinute: v.CHECKOUT_RATE_LIMIT_PER_MINUTE,
-    database: { url: v.DATABASE_URL, ...SERVER_POOLS },
-    rateLimitStore: v.RATE_LIMIT_STORE,
-    metrics,
-    publicBaseUrl: v.PUBLIC_BASE_URL,
-    smtpUrl: v.SMTP_URL,
-    mailFrom: v.MAIL_FROM,
-    staffEmail: v.STAFF_EMAIL,
-    ...stripe,
-    stripeWebhookSecret: v.STRIPE_WEBHOOK_SECRET,
-    stripePortalConfigurationId: v.STRIPE_PORTAL_CONFIGURATION_ID,
-    donorLinkSecret,
-    turnstileSiteKey: v.TURNSTILE_SITE_KEY,
-    turnstileSecretKey: v.TURNSTILE_SECRET_KEY,
-    turnstileVerifyUrl: v.TURNSTILE_VERIFY_URL ?? TURNSTILE_DEFAULT_VERIFY_URL,
+    logLevel: v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    site: {
+      port: v.PORT,
+      host: v.HOST,
+      publicBaseUrl: v.PUBLIC_BASE_URL,
+      trustProxy: v.TRUST_PROXY,
+      staticDir: v.STATIC_DIR,
+    },
     http,
-    trustProxy: v.TRUST_PROXY,
+    limits: {
+      postPerMinute: v.RATE_LIMIT_POST_PER_MINUTE,
+      checkoutPerMinute: v.CHECKOUT_RATE_LIMIT_PER_MINUTE,
+      store: v.RATE_LIMIT_STORE,
+    },
+    metrics,
+    database: { url: v.DATABASE_URL, ...SERVER_POOLS },
     retentionDays: {
       volunteer: v.RETENTION_DAYS_VOLUNTEER,
       contact: v.RETENTION_DAYS_CONTACT,
@@ -322,11 +332,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       errorReports: v.RETENTION_DAYS_ERROR_REPORTS,
       donations: v.RETENTION_DAYS_DONATIONS,
     },
+    mail,
+    stripe,
+    donorLinks: { secret: donorLinkSecret },
+    turnstile: {
+      siteKey: v.TURNSTILE_SITE_KEY,
+      secretKey: v.TURNSTILE_SECRET_KEY,
+      verifyUrl: v.TURNSTILE_VERIFY_URL ?? TURNSTILE_DEFAULT_VERIFY_URL,
+    },
     errorReports: { perHour: v.ERROR_REPORTS_PER_HOUR, maxRows: v.ERROR_REPORTS_MAX_ROWS },
     runWorker: v.RUN_WORKER,
-    mail,
-    staticDir: v.STATIC_DIR,
-    logLevel: v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
   };
 }
 
@@ -349,32 +364,35 @@ function withoutCredentials(url: string): string {
  * as the process uses it, defaults included (configuration-docs.spec.ts checks each setting of the table shows).
  */
 export function describeConfig(config: AppConfig): Record<string, unknown> {
+  const { site, stripe, mail } = config;
   return {
     nodeEnv: config.nodeEnv,
-    listen: `${config.host}:${config.port}`,
-    publicBaseUrl: config.publicBaseUrl,
+    listen: `${site.host}:${site.port}`,
+    publicBaseUrl: site.publicBaseUrl,
     database: withoutCredentials(config.database.url),
     databasePools: { prisma: config.database.poolSize, queue: config.database.queuePoolSize },
-    smtp: withoutCredentials(config.smtpUrl),
-    stripe: config.stripeSecretKey.includes('_live_') ? 'live' : 'test',
-    stripeApiUrl: config.stripeApiUrl ?? 'default',
-    turnstile: config.turnstileSecretKey === TURNSTILE_ALWAYS_PASS_SECRET ? 'always-pass test keys' : 'own keys',
-    turnstileVerifyUrl: config.turnstileVerifyUrl,
-    trustProxy: config.trustProxy,
-    rateLimits: {
-      postPerMinute: config.postRateLimitPerMinute,
-      checkoutPerMinute: config.checkoutRateLimitPerMinute,
-      store: config.rateLimitStore,
-    },
+    smtp: withoutCredentials(mail.smtpUrl),
+    stripe: stripe.secretKey.includes('_live_') ? 'live' : 'test',
+    stripeApiUrl: stripe.apiUrl ?? 'default',
+    turnstile: config.turnstile.secretKey === TURNSTILE_ALWAYS_PASS_SECRET ? 'always-pass test keys' : 'own keys',
+    turnstileVerifyUrl: config.turnstile.verifyUrl,
+    trustProxy: site.trustProxy,
+    rateLimits: config.limits,
     metrics: config.metrics.port === undefined ? 'off' : `${config.metrics.host}:${config.metrics.port}`,
-    stripeDonationProductId: config.stripeDonationProductId,
-    stripePortalConfigurationId: config.stripePortalConfigurationId ?? "the account's default",
+    stripeDonationProductId: stripe.donationProductId,
+    stripePortalConfigurationId: stripe.portalConfigurationId ?? "the account's default",
     http: config.http,
     errorReports: config.errorReports,
     retentionDays: config.retentionDays,
     runWorker: config.runWorker,
-    mail: config.mail,
-    staticDir: config.staticDir,
+    mail: {
+      retry: mail.retry,
+      batchSize: mail.batchSize,
+      workerConcurrency: mail.workerConcurrency,
+      poolConnections: mail.poolConnections,
+      confirmationCaps: mail.confirmationCaps,
+    },
+    staticDir: site.staticDir,
     logLevel: config.logLevel,
   };
 }

@@ -8,7 +8,7 @@ export const DATABASE_CONFIG = Symbol('DATABASE_CONFIG');
 /** The retention periods (RetentionDays): all the purge needs. */
 export const RETENTION_DAYS = Symbol('RETENTION_DAYS');
 /**
- * How to reach Stripe (StripeAccess, plus the webhook secret in the web process): all StripeClient needs. A staff
+ * How to reach Stripe (StripeAccess; StripeConfig, with the webhook secret, in the web process): all StripeClient needs. A staff
  * command has it only when it asked for it (`withStripe`).
  */
 export const STRIPE_ACCESS = Symbol('STRIPE_ACCESS');
@@ -34,7 +34,7 @@ export class ConfigModule {
     const providers = [
       ...commandProviders(config),
       { provide: APP_CONFIG, useValue: config },
-      { provide: STRIPE_ACCESS, useValue: config },
+      { provide: STRIPE_ACCESS, useValue: config.stripe },
     ];
     return { module: ConfigModule, providers, exports: [APP_CONFIG, DATABASE_CONFIG, RETENTION_DAYS, STRIPE_ACCESS] };
   }

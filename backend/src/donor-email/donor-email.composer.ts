@@ -34,14 +34,14 @@ export class DonorEmailComposer {
     const language: Language = isLanguage(row.language) ? row.language : 'nl';
     const rendered = renderDonorEmail(await this.facts(row, donation), language, {
       manage: this.links.manageUrl(donation.id, language),
-      newLink: `${this.config.publicBaseUrl}${ROUTES.manageDonation[language]}`,
-      periodicGift: `${this.config.publicBaseUrl}${ROUTES.contact[language]}?${CONTACT_TOPIC_PARAM}=periodic-gift`,
+      newLink: `${this.config.site.publicBaseUrl}${ROUTES.manageDonation[language]}`,
+      periodicGift: `${this.config.site.publicBaseUrl}${ROUTES.contact[language]}?${CONTACT_TOPIC_PARAM}=periodic-gift`,
     });
     return {
       ...rendered,
       to: donation.email,
-      replyTo: this.config.staffEmail,
-      messageId: messageIdFor(row.id, `donor-${row.kind}`, this.config.mailFrom),
+      replyTo: this.config.mail.staffEmail,
+      messageId: messageIdFor(row.id, `donor-${row.kind}`, this.config.mail.from),
       language,
     };
   }

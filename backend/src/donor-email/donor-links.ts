@@ -12,11 +12,11 @@ export class DonorLinks {
   /** The link a donor email carries: the portal address in the donor's language, valid DONOR_LINK_LIFETIME_DAYS. */
   manageUrl(donationId: string, language: Language, now = new Date()): string {
     const expiresAt = new Date(now.getTime() + DONOR_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
-    const token = signDonorLink(donationId, expiresAt, this.config.donorLinkSecret);
-    return `${this.config.publicBaseUrl}${DONOR_PORTAL_PATHS[language]}?token=${token}`;
+    const token = signDonorLink(donationId, expiresAt, this.config.donorLinks.secret);
+    return `${this.config.site.publicBaseUrl}${DONOR_PORTAL_PATHS[language]}?token=${token}`;
   }
 
   verify(token: unknown): DonorLinkCheck {
-    return verifyDonorLink(token, this.config.donorLinkSecret);
+    return verifyDonorLink(token, this.config.donorLinks.secret);
   }
 }

@@ -48,8 +48,8 @@ export class DonorPortalService {
       const session = await this.portal.createPortalSession({
         customer: donation.stripeCustomerId,
         locale: language,
-        return_url: `${this.config.publicBaseUrl}${ROUTES.donate[language]}`,
-        ...(this.config.stripePortalConfigurationId ? { configuration: this.config.stripePortalConfigurationId } : {}),
+        return_url: `${this.config.site.publicBaseUrl}${ROUTES.donate[language]}`,
+        ...(this.config.stripe.portalConfigurationId ? { configuration: this.config.stripe.portalConfigurationId } : {}),
       });
       return session.url;
     } catch (error) {

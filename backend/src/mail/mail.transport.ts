@@ -63,7 +63,7 @@ export class MailTransport implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.transporter = nodemailer.createTransport({
-      url: config.smtpUrl,
+      url: config.mail.smtpUrl,
       pool: true,
       maxConnections: config.mail.poolConnections,
       maxMessages: 500,
@@ -86,7 +86,7 @@ export class MailTransport implements OnApplicationShutdown {
    */
   async send(mail: OutgoingMail): Promise<void> {
     const message = new MailComposer({
-      from: this.config.mailFrom,
+      from: this.config.mail.from,
       to: mail.to,
       replyTo: mail.replyTo,
       subject: mail.subject,

@@ -217,8 +217,8 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     const rendered = renderStaffNotification(submission);
     return {
       ...rendered,
-      messageId: messageIdFor(submission.id, 'staff', this.config.mailFrom),
-      to: this.config.staffEmail,
+      messageId: messageIdFor(submission.id, 'staff', this.config.mail.from),
+      to: this.config.mail.staffEmail,
       replyTo: submission.email,
       language: 'nl',
     };
@@ -228,9 +228,9 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     const rendered = renderConfirmation(submission);
     return {
       ...rendered,
-      messageId: messageIdFor(submission.id, 'confirmation', this.config.mailFrom),
+      messageId: messageIdFor(submission.id, 'confirmation', this.config.mail.from),
       to: submission.email,
-      replyTo: this.config.staffEmail,
+      replyTo: this.config.mail.staffEmail,
     };
   }
 }

@@ -56,7 +56,7 @@ export class PostRateLimitGuard implements CanActivate {
     if (limit === undefined) {
       limit =
         this.reflector.getAllAndOverride<number | false | undefined>(ROUTE_LIMIT, [handler, context.getClass()]) ??
-        this.config.postRateLimitPerMinute;
+        this.config.limits.postPerMinute;
       this.limits.set(handler, limit);
     }
     return limit;

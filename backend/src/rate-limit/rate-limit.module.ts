@@ -17,7 +17,7 @@ import { RATE_LIMIT_WINDOW_MS, RateLimiter } from './rate-limiter';
       provide: RateLimitStore,
       inject: [APP_CONFIG, PrismaService],
       useFactory: (config: AppConfig, prisma: PrismaService): RateLimitStore =>
-        config.rateLimitStore === 'memory'
+        config.limits.store === 'memory'
           ? new MemoryRateLimitStore(RATE_LIMIT_WINDOW_MS)
           : new PostgresRateLimitStore(prisma, RATE_LIMIT_WINDOW_MS),
     },

@@ -59,13 +59,13 @@ export class SiteService {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const values = {
-      staticDir: config.staticDir,
-      publicBaseUrl: config.publicBaseUrl,
-      turnstileSiteKey: config.turnstileSiteKey,
+      staticDir: config.site.staticDir,
+      publicBaseUrl: config.site.publicBaseUrl,
+      turnstileSiteKey: config.turnstile.siteKey,
     };
     this.hasBuild = hasPrerenderedSite(values);
     if (!this.hasBuild)
-      this.logger.warn(`No prerendered site in ${config.staticDir}; serving minimal pages (run npm run build)`);
+      this.logger.warn(`No prerendered site in ${config.site.staticDir}; serving minimal pages (run npm run build)`);
     const entries = siteEntries(values);
     const precompressed = this.hasBuild ? readPrecompressed(values, entries) : { reason: 'no prerendered site' };
     const built = 'encoded' in precompressed ? precompressed.encoded : new Map<string, Record<Encoding, Buffer>>();

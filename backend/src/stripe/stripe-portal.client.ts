@@ -13,9 +13,9 @@ export class StripePortalClient {
   private readonly stripe: Stripe;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : undefined;
+    const api = config.stripe.apiUrl ? new URL(config.stripe.apiUrl) : undefined;
     const protocol = api?.protocol === 'http:' ? 'http' : 'https';
-    this.stripe = new Stripe(config.stripeSecretKey, {
+    this.stripe = new Stripe(config.stripe.secretKey, {
       apiVersion: '2026-10-28.endive' satisfies Stripe.LatestApiVersion,
       maxNetworkRetries: 1,
       // The donor waits on this redirect: a slow Stripe gets the friendly "try again" page after 10 s.

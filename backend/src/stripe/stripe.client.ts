@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-import type { AppConfig, StripeAccess } from '../config/app-config';
+import type { StripeAccess, StripeConfig } from '../config/app-config';
 import { STRIPE_ACCESS } from '../config/config.module';
 import { STRIPE_API_VERSION } from '../config/stripe-api-version';
 
@@ -41,15 +41,15 @@ export class StripeClient {
 
   constructor(
     @Inject(STRIPE_ACCESS)
-    private readonly config: StripeAccess & Partial<Pick<AppConfig, 'stripeWebhookSecret'>>,
+    private readonly config: StripeAccess & Partial<Pick<StripeConfig, 'webhookSecret'>>,
   ) {
-    this.stripe = new Stripe(config.stripeSecretKey, {
+    this.stripe = new Stripe(config.secretKey, {
       apiVersion: STRIPE_API_VERSION,
       // Safe to retry: every create call carries an idempotency key, every other call only reads.
       maxNetworkRetries: 1,
       timeout: STRIPE_TIMEOUT_MS,
       telemetry: false,
-      ...apiEndpoint(config.stripeApiUrl),
+      ...apiEndpoint(config.apiUrl),
     });
   }
 
@@ -121,7 +121,7 @@ export class StripeClient {
     return this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
-      this.config.stripeWebhookSecret ?? '',
+      this.config.webhookSecret ?? '',
       STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     );
   }

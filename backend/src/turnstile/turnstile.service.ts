@@ -60,9 +60,9 @@ export class TurnstileService implements OnApplicationShutdown {
   private readonly formPrefix: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.expectedHostname = new URL(config.publicBaseUrl).hostname;
-    this.checksSiteAndAction = config.turnstileSecretKey !== TURNSTILE_ALWAYS_PASS_SECRET;
-    const verifyUrl = new URL(config.turnstileVerifyUrl);
+    this.expectedHostname = new URL(config.site.publicBaseUrl).hostname;
+    this.checksSiteAndAction = config.turnstile.secretKey !== TURNSTILE_ALWAYS_PASS_SECRET;
+    const verifyUrl = new URL(config.turnstile.verifyUrl);
     this.verifyPath = `${verifyUrl.pathname}${verifyUrl.search}`;
     // As many kept-alive connections as may be busy at once, so a burst does not end in closing and reopening them.
     this.pool = new Pool(verifyUrl.origin, {
@@ -71,7 +71,7 @@ export class TurnstileService implements OnApplicationShutdown {
       maxResponseSize: MAX_ANSWER_BYTES,
       connect: { timeout: TURNSTILE_TIMEOUT_MS },
     });
-    this.formPrefix = `secret=${encodeURIComponent(config.turnstileSecretKey)}&response=`;
+    this.formPrefix = `secret=${encodeURIComponent(config.turnstile.secretKey)}&response=`;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -47,7 +47,7 @@ export async function startDonation(
   if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
   const session = stack.stripe.sessions.at(-1)!;
   const donationId = session.params.get('metadata[donation_id]')!;
-  return new StripeGift(donationId, session.id, Math.round(amount * 100), stack.config.stripeDonationProductId);
+  return new StripeGift(donationId, session.id, Math.round(amount * 100), stack.config.stripe.donationProductId);
 }
 
 /**

@@ -22,7 +22,7 @@ export class CheckoutRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const limit = this.config.checkoutRateLimitPerMinute;
+    const limit = this.config.limits.checkoutPerMinute;
     const record = await this.limiter.hit('checkout', limitedRoute(request), clientAddress(request), limit);
     if (record.isBlocked) {
       if (record.refusals === 1) this.logger.warn({ limit }, 'checkout rate limit reached for an address');

@@ -93,7 +93,7 @@ export class CheckoutService {
 
   /** The product's id, after making sure it exists in Stripe (once per process; tried again after a failure). */
   private donationProduct(): Promise<string> {
-    const id = this.config.stripeDonationProductId;
+    const id = this.config.stripe.donationProductId;
     this.product ??= this.stripe.ensureProduct(id, DONATION_PRODUCT_NAME).then(
       () => id,
       (error: unknown) => {
@@ -113,7 +113,7 @@ export class CheckoutService {
     const metadata: Record<string, string> = { donation_id: donation.id, language };
     if (donation.source) metadata.source = donation.source;
     if (donation.referral !== null) metadata.referral = donation.referral ? 'yes' : 'no';
-    const base = this.config.publicBaseUrl;
+    const base = this.config.site.publicBaseUrl;
     return {
       mode: 'subscription',
       currency: 'eur',
