@@ -49,7 +49,9 @@ export class DonorPortalService {
         customer: donation.stripeCustomerId,
         locale: language,
         return_url: `${this.config.site.publicBaseUrl}${ROUTES.donate[language]}`,
-        ...(this.config.stripe.portalConfigurationId ? { configuration: this.config.stripe.portalConfigurationId } : {}),
+        ...(this.config.stripe.portalConfigurationId
+          ? { configuration: this.config.stripe.portalConfigurationId }
+          : {}),
       });
       return session.url;
     } catch (error) {
