@@ -13,6 +13,7 @@ import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { JOBS } from './queue/jobs';
 import { QueueModule } from './queue/queue.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RetentionModule } from './retention/retention.module';
@@ -48,7 +49,7 @@ export class AppModule {
         MetricsModule, // docs/architecture.md §9.11: GET /metrics on METRICS_PORT, never on the site's port
         SiteModule,
         HealthModule,
-        QueueModule,
+        QueueModule.forRoot(JOBS), // every queue, its schedule and its handler: queue/jobs.ts
         TurnstileModule,
         ...DOMAIN_MODULES,
       ],

@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { DonorEmailModule } from './donor-email/donor-email.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { JOBS } from './queue/jobs';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
 import { StripeModule } from './stripe/stripe.module';
@@ -30,7 +31,7 @@ class WorkerModule {
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS } } }),
         DatabaseModule,
         MetricsModule,
-        QueueModule,
+        QueueModule.forRoot(JOBS),
         MailModule,
         DonorEmailModule,
         RetentionModule,

@@ -1,8 +1,4 @@
-import {
-  RECONCILIATION_CRON,
-  RECONCILIATION_QUEUE,
-  RECONCILIATION_TIME_ZONE,
-} from '../src/donations/reconciliation/donation-reconciliation.job';
+import { JOBS } from '../src/queue/jobs';
 import { HANDLED_EVENT_TYPES } from '../src/donations/ledger/donation-ledger.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { QueueService } from '../src/queue/queue.service';
@@ -151,9 +147,10 @@ describe('reconciling donations with Stripe', () => {
   it('runs daily as a scheduled job that reads every page of the event list', async () => {
     const schedules = await sql<{ cron: string; timezone: string }>(
       stack,
-      `SELECT cron, timezone FROM pgboss.schedule WHERE name = '${RECONCILIATION_QUEUE}'`,
+      `SELECT cron, timezone FROM pgboss.schedule WHERE name = 'donations-reconcile'`,
     );
-    expect(schedules).toEqual([{ cron: RECONCILIATION_CRON, timezone: RECONCILIATION_TIME_ZONE }]);
+    const { schedule } = JOBS['donations-reconcile'];
+    expect(schedules).toEqual([{ cron: schedule.cron, timezone: schedule.timeZone }]);
 
     // 150 events about a subscription that is not ours (more than one page of 100), then the missed payment.
     const stranger = new StripeGift('', 'cs_test_not_ours', 1000);
@@ -166,7 +163,7 @@ describe('reconciling donations with Stripe', () => {
     const pagesBefore = stack.stripe.requestsTo('GET', '/v1/events').length;
 
     // What pg-boss's clock does at 04:15: one job on the queue.
-    await stack.app.get(QueueService).boss.send(RECONCILIATION_QUEUE);
+    await stack.app.get(QueueService).send('donations-reconcile', null);
     await waitUntil(
       async () => (await prisma.stripeEvent.count({ where: { id: missed.id } })) === 1,
       60_000,

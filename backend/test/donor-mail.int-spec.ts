@@ -2,6 +2,8 @@ import { Client } from 'pg';
 import { FOUNDATION, formatEuro } from '@stichting/contracts';
 import { exportToBuffer } from './exports.helpers';
 import { donorMessages, insertDonation, insertPayment, manageLinkIn, queueDonorEmail } from './support/donors';
+import { MailRecoveryService } from '../src/mail/mail-recovery.service';
+import { MailStatusService } from '../src/mail/mail-status.service';
 import { FAST_RETRY_ENV, sql, waitFor } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';
 
@@ -90,6 +92,33 @@ describe('donor emails (outbox, copy, delivery state)', () => {
     expect(row.last_error).toMatch(/^smtp: .*550/);
     expect(row.last_error).not.toContain('gone@example.org');
     expect(stack.smtp.to('gone@example.org')).toHaveLength(0);
+  });
+
+  it('a dead donor email counts in the donor outbox of the mail status, and the staff retry delivers it once', async () => {
+    stack.smtp.refuseTo.set('later@example.org', 550);
+    const donationId = await insertDonation(stack, { email: 'later@example.org', language: 'en' });
+    await queueDonorEmail(stack, { donationId, kind: 'manage_link', onceKey: `manage_link:${donationId}:retry` });
+    await waitFor(
+      async () => (await donorEmailExport(stack)).find((r) => r.donation_id === donationId && r.status === 'dead'),
+      20_000,
+      'the refused email to be dead',
+    );
+    const status = stack.app.get(MailStatusService);
+    const before = await status.countByStatus('donor');
+    expect(before.dead).toBeGreaterThanOrEqual(1);
+
+    stack.smtp.refuseTo.delete('later@example.org');
+    const { requeued, donorEmails } = await stack.app.get(MailRecoveryService).retryDead();
+    expect(requeued).toEqual([]);
+    expect(donorEmails.length).toBe(before.dead);
+    await waitFor(() => stack.smtp.to('later@example.org').length === 1, 20_000, 'the retried email');
+    const [audit] = await sql(stack, "SELECT detail FROM audit_log WHERE action = 'mail.retry'");
+    expect(audit.detail).toMatchObject({ count: donorEmails.length });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stack.smtp.to('later@example.org')).toHaveLength(1);
+    // gone@ of the test before stays refused, so its retry dies again; this one is sent.
+    const row = (await donorEmailExport(stack)).find((r) => r.donation_id === donationId);
+    expect(row?.status).toBe('sent');
   });
 
   it('writes to nobody once the donation has been erased', async () => {

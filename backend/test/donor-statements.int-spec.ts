@@ -154,7 +154,7 @@ describe('yearly statements match the address literally, in any letter case', ()
   });
   afterAll(() => stack.close());
 
-  it('a statement for jose_m@ (typed in upper case) lists only jose_m@\'s gift and total', async () => {
+  it("a statement for jose_m@ (typed in upper case) lists only jose_m@'s gift and total", async () => {
     const run = await statements(stack, '--year', '2026', '--email', 'JOSE_M@EXAMPLE.ORG');
     expect(run.code).toBe(0);
     expect(run.stdout.toString()).toContain('Statements for 2026: 1 queued, 0 already sent.');

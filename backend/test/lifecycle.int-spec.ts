@@ -5,10 +5,9 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../src/config/app-config';
 import { ConfigModule } from '../src/config/config.module';
 import { DatabaseModule } from '../src/database/database.module';
-import { SUBMISSION_EMAIL_DEAD_LETTER_QUEUE, SUBMISSION_EMAIL_QUEUE } from '../src/mail/submission-email.job';
-import { QueueService } from '../src/queue/queue.service';
 import { QueueModule } from '../src/queue/queue.module';
-import { RETENTION_QUEUE, RetentionJob } from '../src/retention/retention.job';
+import { JOBS } from '../src/queue/jobs';
+import { RetentionJob } from '../src/retention/retention.job';
 import { RetentionModule } from '../src/retention/retention.module';
 import { assertCliBuilt, runCommand } from './exports.helpers';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -141,18 +140,23 @@ describe('daily retention job', () => {
     const context = await NestFactory.createApplicationContext(
       {
         module: class RetentionJobTestModule {},
-        imports: [ConfigModule.forRoot(config), DatabaseModule, QueueModule, RetentionModule],
+        imports: [
+          ConfigModule.forRoot(config),
+          DatabaseModule,
+          QueueModule.forRoot({ 'retention-purge': JOBS['retention-purge'] }),
+          RetentionModule,
+        ],
       },
       { logger: false },
     );
     try {
-      const schedules = await context.get(QueueService).boss.getSchedules(RETENTION_QUEUE);
+      const { rows: schedules } = await db.query('SELECT name, cron, timezone FROM pgboss.schedule');
       expect(schedules).toEqual([
-        expect.objectContaining({ name: RETENTION_QUEUE, cron: '30 3 * * *', timezone: 'Europe/Amsterdam' }),
+        expect.objectContaining({ name: 'retention-purge', cron: '30 3 * * *', timezone: 'Europe/Amsterdam' }),
       ]);
       await db.query(`INSERT INTO submissions ${SUBMISSION_COLUMNS} VALUES
         ${submission(id(1), 'contact', 'a@example.org', 366)}, ${submission(id(2), 'contact', 'b@example.org', 364)}`);
-      await context.get(RetentionJob).purge();
+      await context.get(RetentionJob).handle();
       expect((await db.query('SELECT id FROM submissions')).rows).toEqual([{ id: id(2) }]);
       expect((await db.query("SELECT count(*) FROM audit_log WHERE action = 'purge'")).rows[0].count).toBe('1');
     } finally {
@@ -342,6 +346,10 @@ describe('npm run mail', () => {
     expect(out).toMatch(/sent\s+1\n/);
     expect(out).toMatch(/dead\s+2\n/);
     expect(out).toMatch(/Oldest undelivered: 20\d\d-\S+Z \((2 days|4\d\.\d h) ago\)/);
+    // Donor emails are the second outbox, listed after the submissions: none here.
+    expect(out.slice(out.indexOf('Email delivery of donor emails:'))).toMatch(
+      /^Email delivery of donor emails:\n(  \w+ +0\n){5}Oldest undelivered: none, everything was sent\n$/,
+    );
   });
 
   it('retry explains that the queue must exist first and changes nothing', async () => {
@@ -357,14 +365,14 @@ describe('npm run mail', () => {
     const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', supervise: false });
     await boss.start();
     try {
-      await boss.createQueue(SUBMISSION_EMAIL_DEAD_LETTER_QUEUE);
-      await boss.createQueue(SUBMISSION_EMAIL_QUEUE, { deadLetter: SUBMISSION_EMAIL_DEAD_LETTER_QUEUE });
+      await boss.createQueue('submission-email-dead');
+      await boss.createQueue('submission-email', { deadLetter: 'submission-email-dead' });
       const run = await runCommand('mail', ['retry'], { DATABASE_URL: database.url });
       expect(run.code).toBe(0);
       expect(run.stdout.toString()).toBe('Queued 2 dead deliveries again; the running app or worker sends them.\n');
       const { rows } = await db.query<{ email_status: string }>('SELECT id, email_status FROM submissions ORDER BY id');
       expect(rows.map((row) => row.email_status)).toEqual(['sent', 'queued', 'queued', 'retrying']);
-      const jobs = await boss.findJobs<{ submissionId: string }>(SUBMISSION_EMAIL_QUEUE, { queued: true });
+      const jobs = await boss.findJobs<{ submissionId: string }>('submission-email', { queued: true });
       expect(jobs.map((job) => job.data.submissionId).sort()).toEqual([id(2), id(3)]);
       const again = await runCommand('mail', ['retry'], { DATABASE_URL: database.url });
       expect(again.stdout.toString()).toBe('No dead deliveries: nothing to retry.\n');

@@ -135,14 +135,14 @@ describe('mail delivery when SMTP fails', () => {
     expect(await status.countByStatus()).toMatchObject({ dead: 1, queued: 0, sending: 0, retrying: 0 });
 
     stack.smtp.refuseWith = undefined;
-    expect(await recovery.retryDead()).toEqual({ requeued: [id] });
+    expect(await recovery.retryDead()).toEqual({ requeued: [id], donorEmails: [] });
     await waitForStatus(stack, id, 'sent');
     expectDeliveredExactlyOnce(stack, [id]);
     expect(await status.countByStatus()).toMatchObject({ dead: 0, queued: 0, sending: 0, retrying: 0 });
     expect(await sql(stack, "SELECT 1 FROM pgboss.job WHERE name = 'submission-email-dead'")).toHaveLength(0);
     const [audit] = await sql(stack, "SELECT detail FROM audit_log WHERE action = 'mail.retry'");
     expect(audit.detail).toEqual({ count: 1, submissionIds: [id] });
-    expect(await recovery.retryDead()).toEqual({ requeued: [] });
+    expect(await recovery.retryDead()).toEqual({ requeued: [], donorEmails: [] });
   }, 60_000);
 
   it('after a refused confirmation, a retry sends the confirmation only, never a second staff notification', async () => {

@@ -1,5 +1,8 @@
 import { PgBoss } from 'pg-boss';
-import { RETENTION_CRON, RETENTION_QUEUE, RETENTION_TIME_ZONE } from '../src/retention/retention.job';
+import { JOBS } from '../src/queue/jobs';
+
+const RETENTION_QUEUE = 'retention-purge';
+const { cron: RETENTION_CRON, timeZone: RETENTION_TIME_ZONE } = JOBS[RETENTION_QUEUE].schedule;
 import { AppProcess, freePort, useFaultFixture, waitUntil } from './support/faults-app';
 import { sql } from './support/submissions';
 

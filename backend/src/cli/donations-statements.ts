@@ -1,7 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { formatCents } from '../common/money';
 import { DatabaseModule } from '../database/database.module';
-import { DONOR_EMAIL_QUEUE } from '../donor-email/donor-email.queue';
 import { DonorEmailOutbox } from '../donor-email/donor-email.outbox';
 import { StatementsService } from '../donor-email/statements.service';
 import { QueueModule } from '../queue/queue.module';
@@ -59,7 +58,7 @@ class StatementsCommand implements Command<StatementsArgs> {
   ) {}
 
   async run(args: StatementsArgs): Promise<void> {
-    if (!args.dryRun && !(await this.queue.boss.getQueue(DONOR_EMAIL_QUEUE))) {
+    if (!args.dryRun && !(await this.queue.exists('donor-email'))) {
       throw new Error(
         'The donor email queue does not exist yet: start the app or `npm run worker` once, then run this again.',
       );

@@ -1,20 +1,23 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
 import { EmailQueueMissingError, MailRecoveryService } from '../mail/mail-recovery.service';
-import { MailStatusService } from '../mail/mail-status.service';
+import { MailStatusService, OUTBOXES, type Outbox } from '../mail/mail-status.service';
 import { EMAIL_STATUSES } from '../mail/submission-email.job';
 import { QueueModule } from '../queue/queue.module';
 import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
 
 const MAIL_USAGE = `Usage: npm run mail -- status | retry
 
-  status   submissions per email delivery status, and how long the oldest undelivered one has waited
-  retry    queue every dead delivery again (after an SMTP outage); the running app or worker sends them
+  status   emails per delivery status, for submissions and for donors, and how long the oldest undelivered one
+           has waited
+  retry    queue every dead email again, of both (after an SMTP outage); the running app or worker sends them
 
 Examples:
   npm run mail -- status
   npm run mail -- retry
   npm run export -- submissions --status dead --output undelivered.csv   (which ones are dead)`;
+
+const OUTBOX_TITLES: Record<Outbox, string> = { submission: 'submissions', donor: 'donor emails' };
 
 interface MailArgs {
   action: 'status' | 'retry';
@@ -32,15 +35,16 @@ class MailStatusCommand implements Command<MailArgs> {
   constructor(private readonly status: MailStatusService) {}
 
   async run(): Promise<void> {
-    const counts = await this.status.countByStatus();
-    const oldest = await this.status.oldestUndelivered();
-    const lines = EMAIL_STATUSES.map((s) => `  ${s.padEnd(9)} ${String(counts[s]).padStart(8)}`);
-    lines.push(
-      oldest
-        ? `Oldest undelivered: ${oldest.toISOString()} (${formatAge((Date.now() - oldest.getTime()) / 3_600_000)} ago)`
-        : 'Oldest undelivered: none, everything was sent',
-    );
-    process.stdout.write(`Email delivery of submissions:\n${lines.join('\n')}\n`);
+    for (const outbox of OUTBOXES) {
+      const { counts, oldestUndelivered: oldest } = await this.status.status(outbox);
+      const lines = EMAIL_STATUSES.map((s) => `  ${s.padEnd(9)} ${String(counts[s]).padStart(8)}`);
+      lines.push(
+        oldest
+          ? `Oldest undelivered: ${oldest.toISOString()} (${formatAge((Date.now() - oldest.getTime()) / 3_600_000)} ago)`
+          : 'Oldest undelivered: none, everything was sent',
+      );
+      process.stdout.write(`Email delivery of ${OUTBOX_TITLES[outbox]}:\n${lines.join('\n')}\n`);
+    }
   }
 }
 
@@ -50,16 +54,17 @@ class MailRetryCommand implements Command<MailArgs> {
   constructor(private readonly recovery: MailRecoveryService) {}
 
   async run(): Promise<void> {
-    const { requeued } = await this.recovery.retryDead().catch((error: unknown) => {
+    const { requeued, donorEmails } = await this.recovery.retryDead().catch((error: unknown) => {
       if (error instanceof EmailQueueMissingError) {
         throw new Error('The email queue does not exist yet: start the app or `npm run worker` once, then retry.');
       }
       throw error;
     });
+    const count = requeued.length + donorEmails.length;
     process.stdout.write(
-      requeued.length === 0
+      count === 0
         ? 'No dead deliveries: nothing to retry.\n'
-        : `Queued ${requeued.length} dead deliver${requeued.length === 1 ? 'y' : 'ies'} again; the running app or worker sends them.\n`,
+        : `Queued ${count} dead deliver${count === 1 ? 'y' : 'ies'} again; the running app or worker sends them.\n`,
     );
   }
 }

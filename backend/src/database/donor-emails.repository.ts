@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DonorEmail, Prisma } from '../generated/prisma/client';
+import type { EmailStatus } from '../generated/prisma/enums';
+import type { DeliveryFigures } from './submissions.repository';
 import { PrismaService, type Db } from './prisma.service';
 import { equalsIgnoringCase } from './text-match';
 
@@ -35,6 +37,33 @@ export class DonorEmailsRepository {
       data: { status: 'sending', attempts: { increment: 1 } },
     });
     return row;
+  }
+
+  /**
+   * Dead donor emails (or only those among `ids`) back to `queued`; returns their ids. Those of an erased donation stay
+   * dead: there is no address to write to (docs/product.md §7.9).
+   */
+  async requeueDead(ids: string[] | undefined, db: Db): Promise<string[]> {
+    const requeued = await db.donorEmail.updateManyAndReturn({
+      where: { status: 'dead', sentAt: null, donation: { erasedAt: null }, ...(ids ? { id: { in: ids } } : {}) },
+      data: { status: 'queued' },
+      select: { id: true },
+    });
+    return requeued.map(({ id }) => id);
+  }
+
+  /** Donor emails per delivery state, with the oldest of each (`npm run mail -- status`, the metrics). */
+  async deliveryFigures(): Promise<DeliveryFigures> {
+    const groups = await this.prisma.donorEmail.groupBy({
+      by: ['status'],
+      _count: { _all: true },
+      _min: { createdAt: true },
+    });
+    return groups.map((group) => ({
+      status: group.status satisfies EmailStatus,
+      count: group._count._all,
+      oldest: group._min.createdAt,
+    }));
   }
 
   /** Records what an attempt did; false when the row is gone. */

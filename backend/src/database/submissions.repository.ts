@@ -11,6 +11,9 @@ export type SubmissionListing = Pick<Submission, 'id' | 'type' | 'createdAt' | '
 /** Why a confirmation was not sent, as stored in `submissions.confirmation_skipped` (and shown in the export). */
 export type ConfirmationSkipReason = 'address-daily-limit' | 'hourly-limit';
 
+/** An outbox's rows per delivery state, with when the oldest of each was created; a state without rows is missing. */
+export type DeliveryFigures = Array<{ status: EmailStatus; count: number; oldest: Date | null }>;
+
 /** What replaces a personal field that cannot be empty (name, email) when a person's data is erased. */
 export const ERASED = '[erased]';
 
@@ -123,24 +126,22 @@ export class SubmissionsRepository {
     return requeued.map(({ id }) => id);
   }
 
-  /** Submissions per delivery state, erased ones left out; a state without submissions is missing from the map. */
-  async countByEmailStatus(): Promise<Map<EmailStatus, number>> {
+  /**
+   * Submissions per delivery state of their emails, with the oldest of each; erased ones are no longer anyone's mail
+   * and are left out (`npm run mail -- status`, the metrics).
+   */
+  async deliveryFigures(): Promise<DeliveryFigures> {
     const groups = await this.prisma.submission.groupBy({
       by: ['emailStatus'],
       where: { erasedAt: null },
       _count: { _all: true },
+      _min: { createdAt: true },
     });
-    return new Map(groups.map((group) => [group.emailStatus, group._count._all]));
-  }
-
-  /** When the oldest submission whose email is not sent yet came in; null when everything was sent. */
-  async oldestUndelivered(): Promise<Date | null> {
-    const oldest = await this.prisma.submission.findFirst({
-      where: { erasedAt: null, emailStatus: { not: 'sent' } },
-      orderBy: { createdAt: 'asc' },
-      select: { createdAt: true },
-    });
-    return oldest?.createdAt ?? null;
+    return groups.map((group) => ({
+      status: group.emailStatus,
+      count: group._count._all,
+      oldest: group._min.createdAt,
+    }));
   }
 
   /**

@@ -6,7 +6,6 @@ import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import type { Db } from '../database/prisma.service';
 import type { DonorEmailKind } from '../generated/prisma/enums';
 import { QueueService } from '../queue/queue.service';
-import { DONOR_EMAIL_QUEUE, type DonorEmailJobData } from './donor-email.queue';
 
 /**
  * One donor email to decide. `onceKey` names the thing it is about, so deciding it again (a repeated or late webhook,
@@ -48,7 +47,7 @@ export class DonorEmailOutbox {
       tx,
     );
     if (!stored) return false;
-    await this.queue.sendInTransaction(tx, DONOR_EMAIL_QUEUE, { donorEmailId: id } satisfies DonorEmailJobData);
+    await this.queue.sendInTransaction(tx, 'donor-email', { donorEmailId: id });
     return true;
   }
 }

@@ -1,13 +1,11 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Job } from 'pg-boss';
 import { DonationsRepository } from '../database/donations.repository';
 import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import { PrismaService } from '../database/prisma.service';
-import { QueueService } from '../queue/queue.service';
+import type { JobHandler } from '../queue/job-definition';
 import { DonorEmailOutbox } from './donor-email.outbox';
-
-export const MANAGE_LINK_REQUEST_QUEUE = 'donor-link-request';
 
 export interface ManageLinkRequestJobData {
   email: string;
@@ -15,8 +13,6 @@ export interface ManageLinkRequestJobData {
 
 /** docs/product.md §9.5: manage-link emails to one address in any 24 hours, however often it is asked. */
 export const MANAGE_LINK_EMAILS_PER_ADDRESS_PER_DAY = 3;
-/** The typed address stays in the queue no longer than needed: a done job is deleted after an hour. */
-const DELETE_AFTER_SECONDS = 60 * 60;
 
 /**
  * A "send me a link" request, worked after the visitor has had the same answer whatever the address
@@ -25,36 +21,25 @@ const DELETE_AFTER_SECONDS = 60 * 60;
  * same request and sends nothing.
  */
 @Injectable()
-export class ManageLinkRequestJob implements OnApplicationBootstrap {
+export class ManageLinkRequestJob implements JobHandler<ManageLinkRequestJobData> {
   private readonly logger = new Logger(ManageLinkRequestJob.name);
 
   constructor(
-    private readonly queue: QueueService,
     private readonly prisma: PrismaService,
     private readonly donations: DonationsRepository,
     private readonly rows: DonorEmailsRepository,
     private readonly outbox: DonorEmailOutbox,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.boss.createQueue(MANAGE_LINK_REQUEST_QUEUE, {
-      retryLimit: 3,
-      retryDelay: 30,
-      deleteAfterSeconds: DELETE_AFTER_SECONDS,
-    });
-    if (!this.queue.runsWorkers) return;
-    await this.queue.boss.work<ManageLinkRequestJobData>(
-      MANAGE_LINK_REQUEST_QUEUE,
-      { pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        const queued = await this.handle(job);
-        this.logger.log({ queued }, 'manage link request handled');
-      },
-    );
+  async handle(jobs: Array<Job<ManageLinkRequestJobData>>): Promise<void> {
+    for (const job of jobs) {
+      const queued = await this.handleOne(job);
+      this.logger.log({ queued }, 'manage link request handled');
+    }
   }
 
   /** How many manage-link emails the request queued. Retried by pg-boss on failure; its once keys keep it single. */
-  async handle(job: Job<ManageLinkRequestJobData>): Promise<number> {
+  async handleOne(job: Job<ManageLinkRequestJobData>): Promise<number> {
     const email = job.data.email.trim();
     const addressKey = createHash('sha256').update(email.toLowerCase()).digest('hex');
     return this.prisma.$transaction(async (tx) => {

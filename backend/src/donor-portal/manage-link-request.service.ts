@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DONOR_LINK_TURNSTILE_ACTION } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable, TooManyRequestsError } from '../common/api-error';
-import { MANAGE_LINK_REQUEST_QUEUE, type ManageLinkRequestJobData } from '../donor-email/manage-link-request.job';
 import { QueueService } from '../queue/queue.service';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { TurnstileService } from '../turnstile/turnstile.service';
@@ -36,7 +35,7 @@ export class ManageLinkRequestService {
       throw new TooManyRequestsError();
     }
     try {
-      await this.queue.boss.send(MANAGE_LINK_REQUEST_QUEUE, { email: dto.email } satisfies ManageLinkRequestJobData);
+      await this.queue.send('donor-link-request', { email: dto.email });
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();
       throw error;

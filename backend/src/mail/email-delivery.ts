@@ -1,52 +1,21 @@
-import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Logger } from '@nestjs/common';
+import type { JobResult, JobWithMetadata } from 'pg-boss';
 import { isDatabaseUnavailable } from '../common/api-error';
-import type { MailRetryPolicy } from '../config/mail-retry-policy';
-import type { MailTransport, OutgoingMail } from './mail.transport';
+import type { EmailStatus } from '../generated/prisma/enums';
+import { describeSmtpError, isPermanentSmtpError, type MailTransport, type OutgoingMail } from './mail.transport';
 
 /**
- * What every email queue shares (form emails and donor emails, docs/architecture.md §4): the retry policy, the
- * dead-letter queue, the claim of a job while it is sent, and recording what SMTP accepted.
+ * What both email outboxes share (form emails and donor emails, docs/architecture.md §4): the claim of a job while it
+ * is sent, recording what SMTP accepted, and the bookkeeping of a failed attempt. Their queues, retry policy and dead
+ * letters are declared in queue/jobs.ts.
  */
 
-/**
- * Longest one batch may run. A live worker keeps its jobs through heartbeats; a killed one loses them after
- * HEARTBEAT_SECONDS (plus pg-boss's monitor interval, 60 s) and they are retried elsewhere.
- */
-const EXPIRE_IN_SECONDS = 10 * 60;
-const HEARTBEAT_SECONDS = 10;
 /**
  * Once SMTP has accepted a message, recording that keeps trying through a database outage this long: a failed
  * record would make the retry send the message again (before this, every message in flight when PostgreSQL restarted
  * was delivered twice).
  */
 const RECORD_RETRY_MS = 60_000;
-/** Dead letters are a record for staff, kept 30 days. */
-const DEAD_LETTER_RETENTION_SECONDS = 60 * 60 * 24 * 30;
-
-/**
- * Creates or updates an email queue and its dead-letter queue with the mail retry policy (docs/architecture.md §4.4);
- * the dead-letter queue must exist before the queue that names it.
- */
-export async function ensureEmailQueues(
-  boss: PgBoss,
-  queue: string,
-  deadLetter: string,
-  retry: MailRetryPolicy,
-): Promise<void> {
-  const options = {
-    retryLimit: retry.retryLimit,
-    retryDelay: retry.retryDelaySeconds,
-    retryBackoff: true,
-    retryDelayMax: retry.retryDelayMaxSeconds,
-    expireInSeconds: EXPIRE_IN_SECONDS,
-    deadLetter,
-  };
-  await boss.createQueue(deadLetter, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
-  await boss.createQueue(queue, { ...options, heartbeatSeconds: HEARTBEAT_SECONDS });
-  // createQueue leaves an existing queue alone: apply a changed retry policy to jobs sent from now on.
-  await boss.updateQueue(queue, options);
-}
-
 /** `<id.kind@example.org>`: the same for every attempt, so a repeat is recognisable downstream. */
 export function messageIdFor(id: string, kind: string, mailFrom: string): string {
   const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
@@ -92,4 +61,38 @@ export async function recordSent(write: () => Promise<boolean>): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
+}
+
+/** Where a failed attempt was: sending a message (named by its kind) or reading and writing the row. */
+export type AttemptStage = 'database' | 'smtp' | 'staff' | 'confirmation';
+
+/**
+ * The one way an email attempt fails (docs/architecture.md §4.4, §4.5): a permanent SMTP refusal or the last retry
+ * makes it `dead` (a permanent refusal goes to the dead letters at once), anything else `retrying`; the row gets the
+ * status and a reason without personal data (a database error only by its code), a warning is logged, and the result
+ * tells pg-boss what to do with the job. `record` writes the row; if that fails too, it is logged and pg-boss retries.
+ */
+export async function failedAttempt(options: {
+  job: JobWithMetadata;
+  stage: AttemptStage;
+  error: unknown;
+  logger: Logger;
+  /** What the log line names: `{ submissionId }` or `{ donorEmailId }`. */
+  subject: Record<string, string>;
+  label: string;
+  record: (status: EmailStatus, lastError: string) => Promise<unknown>;
+}): Promise<JobResult> {
+  const { job, stage, error, logger, subject, label } = options;
+  if (error instanceof ClaimLostError) return { id: job.id, status: 'failed', output: { error: error.message } };
+  const permanent = stage !== 'database' && isPermanentSmtpError(error);
+  const status: EmailStatus = permanent || job.retryCount >= job.retryLimit ? 'dead' : 'retrying';
+  // Codes only for database errors: Prisma's messages may quote the values of a query.
+  const lastError = `${stage}: ${stage === 'database' ? databaseErrorCode(error) : describeSmtpError(error)}`;
+  logger.warn({ ...subject, attempt: job.retryCount + 1, status, error: lastError }, `${label} attempt failed`);
+  await options
+    .record(status, lastError)
+    .catch((updateError: unknown) =>
+      logger.error({ ...subject, code: databaseErrorCode(updateError) }, 'could not record the email failure'),
+    );
+  return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error: lastError } };
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -8,23 +8,12 @@ import { loadSiteCopy } from '../common/site-copy';
 import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
 import { MetricsService } from '../metrics/metrics.service';
-import { QueueService } from '../queue/queue.service';
+import type { JobHandler } from '../queue/job-definition';
 import { ConfirmationCapCheck } from './confirmation-caps';
-import {
-  ClaimLostError,
-  databaseErrorCode,
-  ensureEmailQueues,
-  messageIdFor,
-  recordSent,
-  sendForJob,
-} from './email-delivery';
-import { describeSmtpError, isPermanentSmtpError, MailTransport, type OutgoingMail } from './mail.transport';
+import { databaseErrorCode, failedAttempt, messageIdFor, recordSent, sendForJob } from './email-delivery';
+import { MailTransport, type OutgoingMail } from './mail.transport';
 import { renderConfirmation } from './templates/confirmation';
 import { renderStaffNotification } from './templates/staff-notification';
-
-export const SUBMISSION_EMAIL_QUEUE = 'submission-email';
-/** Where pg-boss moves a job after its last retry or a permanent SMTP refusal. Nothing works it: it is a record. */
-export const SUBMISSION_EMAIL_DEAD_LETTER_QUEUE = 'submission-email-dead';
 
 export interface SubmissionEmailJobData {
   submissionId: string;
@@ -47,12 +36,11 @@ export type MessageKind = 'staff' | 'confirmation';
  * receiving system drop a repeat from it.
  */
 @Injectable()
-export class SubmissionEmailJob implements OnApplicationBootstrap {
+export class SubmissionEmailJob implements JobHandler<SubmissionEmailJobData> {
   private readonly logger = new Logger(SubmissionEmailJob.name);
   private readonly confirmationCaps: ConfirmationCapCheck;
 
   constructor(
-    private readonly queue: QueueService,
     prisma: PrismaService,
     private readonly submissions: SubmissionsRepository,
     private readonly transport: MailTransport,
@@ -62,40 +50,13 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
     this.confirmationCaps = new ConfirmationCapCheck(prisma, submissions, this.logger, (reason) =>
       metrics.confirmationSkipped(reason),
     );
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
     // The email copy is read at start: a missing or half-translated locale file stops the process here, not a mail.
     loadSiteCopy();
-    await this.ensureQueues();
-    if (this.config.runWorker) await this.startWorker();
   }
 
-  /** Creates or updates both queues with the mail retry policy (email-delivery.ts). */
-  async ensureQueues(): Promise<void> {
-    await ensureEmailQueues(
-      this.queue.boss,
-      SUBMISSION_EMAIL_QUEUE,
-      SUBMISSION_EMAIL_DEAD_LETTER_QUEUE,
-      this.config.mail.retry,
-    );
-  }
-
-  async startWorker(): Promise<void> {
-    const { batchSize, workerConcurrency } = this.config.mail;
-    await this.queue.boss.work(
-      SUBMISSION_EMAIL_QUEUE,
-      {
-        batchSize,
-        localConcurrency: workerConcurrency,
-        includeMetadata: true,
-        perJobResults: true,
-        pollingIntervalSeconds: 1,
-        burstWhenBatchFull: true,
-      } as const,
-      (jobs: JobWithMetadata<SubmissionEmailJobData>[]) => this.deliverBatch(jobs),
-    );
-    this.logger.log({ batchSize, workerConcurrency }, 'submission email worker started');
+  /** One batch of jobs, as queue/jobs.ts `submission-email` has pg-boss fetch them. */
+  handle(jobs: JobWithMetadata<SubmissionEmailJobData>[]): Promise<JobResult[]> {
+    return this.deliverBatch(jobs);
   }
 
   /**
@@ -181,26 +142,16 @@ export class SubmissionEmailJob implements OnApplicationBootstrap {
       });
       return { id: job.id, status: 'completed' };
     } catch (error) {
-      if (error instanceof ClaimLostError) return { id: job.id, status: 'failed', output: { error: error.message } };
-      const permanent = stage !== 'database' && isPermanentSmtpError(error);
-      const isLastAttempt = permanent || job.retryCount >= job.retryLimit;
-      // Codes only for database errors: Prisma's messages may quote the values of a query.
-      const detail = stage === 'database' ? databaseErrorCode(error) : describeSmtpError(error);
-      const lastError = `${stage}: ${detail}`;
-      const status: EmailStatus = isLastAttempt ? 'dead' : 'retrying';
-      this.logger.warn(
-        { submissionId, attempt: job.retryCount + 1, status, error: lastError },
-        'submission email attempt failed',
-      );
-      await this.submissions
-        .updateDelivery(submissionId, { emailStatus: status, emailLastError: lastError })
-        .catch((updateError: unknown) =>
-          this.logger.error(
-            { submissionId, code: databaseErrorCode(updateError) },
-            'could not record the email failure',
-          ),
-        );
-      return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error: lastError } };
+      return failedAttempt({
+        job,
+        stage,
+        error,
+        logger: this.logger,
+        subject: { submissionId },
+        label: 'submission email',
+        record: (emailStatus, emailLastError) =>
+          this.submissions.updateDelivery(submissionId, { emailStatus, emailLastError }),
+      });
     }
   }
 

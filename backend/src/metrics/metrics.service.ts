@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import { PrismaService } from '../database/prisma.service';
+import { SubmissionsRepository, type DeliveryFigures } from '../database/submissions.repository';
 import { EmailStatus } from '../generated/prisma/enums';
 
 /** What became of one Stripe webhook delivery (docs/architecture.md §3.5); `rejected`: refused before any effect. */
@@ -23,12 +25,17 @@ const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 /** Stripe event types as Stripe writes them (`invoice.paid`); anything else is counted as `other`. */
 const STRIPE_EVENT_TYPE = /^[a-z][a-z0-9_.]{0,79}$/;
 
-interface EmailFigures {
-  /** Submissions per delivery state (every state present). */
+/** The two email outboxes, as the `outbox` label names them (docs/architecture.md §4, §4.7). */
+type Outbox = 'submission' | 'donor';
+
+interface OutboxFigures {
+  /** Emails per delivery state (every state present). */
   counts: Map<EmailStatus, number>;
-  /** When the oldest submission of each state came in (absent: none in that state). */
+  /** When the oldest email of each state was created (absent: none in that state). */
   oldest: Map<EmailStatus, Date>;
 }
+
+type EmailFigures = Record<Outbox, OutboxFigures>;
 
 /** Delivery states whose oldest row is worth an age: the ones still waiting to be sent. */
 const WAITING_STATES: readonly EmailStatus[] = [EmailStatus.queued, EmailStatus.sending, EmailStatus.retrying];
@@ -91,6 +98,8 @@ export class MetricsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly prisma: PrismaService,
+    private readonly submissions: SubmissionsRepository,
+    private readonly donorEmails: DonorEmailsRepository,
   ) {
     // Only a process that serves its metrics pays for the state figures and the runtime's collectors.
     if (config.metrics.port === undefined) return;
@@ -140,27 +149,32 @@ export class MetricsService {
     const figures = () => this.readEmailFigures();
     new Gauge({
       name: 'site_emails',
-      help: 'Submissions by the delivery state of their emails (database-wide: the same in every process).',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        const read = await figures();
-        if (read) for (const [state, count] of read.counts) this.set({ state }, count);
-      },
-    });
-    new Gauge({
-      name: 'site_email_oldest_age_seconds',
-      help: 'Age of the oldest submission whose emails are queued, being sent or waiting for a retry, by state (0: none).',
-      labelNames: ['state'] as const,
+      help: 'Emails by outbox (submission: forms, donor: donor emails) and delivery state (database-wide: the same in every process).',
+      labelNames: ['outbox', 'state'] as const,
       registers: [this.registry],
       async collect() {
         this.reset();
         const read = await figures();
         if (!read) return;
-        for (const state of WAITING_STATES) {
-          const since = read.oldest.get(state);
-          this.set({ state }, since ? Math.max(0, (Date.now() - since.getTime()) / 1000) : 0);
+        for (const [outbox, { counts }] of outboxEntries(read)) {
+          for (const [state, count] of counts) this.set({ outbox, state }, count);
+        }
+      },
+    });
+    new Gauge({
+      name: 'site_email_oldest_age_seconds',
+      help: 'Age of the oldest email queued, being sent or waiting for a retry, by outbox and state (0: none).',
+      labelNames: ['outbox', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const read = await figures();
+        if (!read) return;
+        for (const [outbox, { oldest }] of outboxEntries(read)) {
+          for (const state of WAITING_STATES) {
+            const since = oldest.get(state);
+            this.set({ outbox, state }, since ? Math.max(0, (Date.now() - since.getTime()) / 1000) : 0);
+          }
         }
       },
     });
@@ -201,23 +215,31 @@ export class MetricsService {
   private async queryEmailFigures(): Promise<EmailFigures | undefined> {
     try {
       // Erased submissions are no longer anyone's mail (as in `npm run mail -- status`).
-      const groups = await this.prisma.submission.groupBy({
-        by: ['emailStatus'],
-        where: { erasedAt: null },
-        _count: { _all: true },
-        _min: { createdAt: true },
-      });
-      const counts = new Map(Object.values(EmailStatus).map((state) => [state, 0]));
-      const oldest = new Map<EmailStatus, Date>();
-      for (const group of groups) {
-        counts.set(group.emailStatus, group._count._all);
-        if (group._min.createdAt) oldest.set(group.emailStatus, group._min.createdAt);
-      }
-      return { counts, oldest };
+      return {
+        submission: byState(await this.submissions.deliveryFigures()),
+        donor: byState(await this.donorEmails.deliveryFigures()),
+      };
     } catch (error) {
       // The scrape still answers (process and request figures); the email figures are left out this time.
       this.logger.warn({ err: { message: (error as Error).message } }, 'email figures for the metrics unreadable');
       return undefined;
     }
   }
+}
+
+function outboxEntries(figures: EmailFigures): Array<[Outbox, OutboxFigures]> {
+  return [
+    ['submission', figures.submission],
+    ['donor', figures.donor],
+  ];
+}
+
+function byState(figures: DeliveryFigures): OutboxFigures {
+  const counts = new Map(Object.values(EmailStatus).map((state) => [state, 0]));
+  const oldest = new Map<EmailStatus, Date>();
+  for (const { status, count, oldest: since } of figures) {
+    counts.set(status, count);
+    if (since) oldest.set(status, since);
+  }
+  return { counts, oldest };
 }

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../common/api-error';
 import type { Prisma } from '../generated/prisma/client';
-import { SUBMISSION_EMAIL_QUEUE, type SubmissionEmailJobData } from '../mail/submission-email.job';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository } from '../database/submissions.repository';
 import { MetricsService } from '../metrics/metrics.service';
@@ -107,8 +106,8 @@ export class SubmissionsService {
   private async storeWithJobs(rows: SubmissionRow[]): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       await this.submissions.insertMany(rows, tx);
-      const jobs = rows.map((row) => ({ data: { submissionId: row.id } satisfies SubmissionEmailJobData }));
-      await this.queue.insertInTransaction(tx, SUBMISSION_EMAIL_QUEUE, jobs);
+      const jobs = rows.map((row) => ({ submissionId: row.id }));
+      await this.queue.insertInTransaction(tx, 'submission-email', jobs);
     });
   }
 }
