@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes `docker compose` (Compose v2) available as a Docker CLI plugin when it is not, so the container tests can run
-# the README's commands with v2 as well as with v1 (`docker-compose`, Debian bookworm's 1.29). Bookworm has no
+# the README's commands (they use Compose v2 only) on a CI machine whose Debian bookworm has only v1. Bookworm has no
 # Compose v2; Debian trixie's `docker-compose` package is v2 (a single static binary). apt fetches it from the
 # machine's Debian mirror with the usual signature checks, into a private apt state (the system's sources and
 # package lists are not touched), and the binary goes to ~/.docker/cli-plugins, where the Docker CLI looks for

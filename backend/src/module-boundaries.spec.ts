@@ -91,6 +91,36 @@ describe('backend module boundaries', () => {
     expect(assertions).toEqual([]);
   });
 
+  it('talks to pg-boss only in queue/: elsewhere only its types are imported, and no code reaches for `.boss`', () => {
+    const QUEUE = join(BACKEND_SRC, 'queue');
+    const outside = backendFiles.filter((path) => !path.startsWith(QUEUE + sep));
+    const valueImports = outside.flatMap((path) =>
+      parse(path).statements.flatMap((statement) =>
+        ts.isImportDeclaration(statement) &&
+        ts.isStringLiteral(statement.moduleSpecifier) &&
+        statement.moduleSpecifier.text === 'pg-boss' &&
+        !statement.importClause?.isTypeOnly
+          ? [relative(REPO, path)]
+          : [],
+      ),
+    );
+    const bossAccess = outside.filter((path) => /\.boss\b/.test(readFileSync(path, 'utf8')));
+    expect({ valueImports, bossAccess }).toEqual({ valueImports: [], bossAccess: [] });
+  });
+
+  it('sends donation-table queries through their repositories (database/), like every other table', () => {
+    const DATABASE = join(BACKEND_SRC, 'database');
+    const direct = backendFiles
+      .filter((path) => !path.startsWith(DATABASE + sep))
+      .filter((path) =>
+        /\.(donation|donationPayment|donorEmail|stripeEvent)\.(find|create|update|delete|count|group|upsert|aggregate)/.test(
+          readFileSync(path, 'utf8'),
+        ),
+      )
+      .map((path) => relative(REPO, path));
+    expect(direct).toEqual([]);
+  });
+
   it('defines each status list, the euro formatter and the database-unavailable error once', () => {
     const files = [
       ...backendFiles,

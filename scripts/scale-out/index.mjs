@@ -39,9 +39,9 @@ const FORMS_PER_VISITOR = 18;
 const POST_LIMIT = 20; // RATE_LIMIT_POST_PER_MINUTE, its default
 const SCHEDULE_RUNS = 2;
 
-process.env.DOCKER_HOST ??= 'unix:///run/podman/podman.sock';
-// Compose v2 builds with BuildKit by default, which podman's Docker API does not offer (scripts/test-container.sh).
-process.env.DOCKER_BUILDKIT ??= '0';
+// The engine `docker` reaches (DOCKER_HOST, or the current context). Compose v2 builds with BuildKit by default,
+// which podman's Docker API does not offer (scripts/test-container.sh).
+if (process.env.DOCKER_HOST?.includes('podman')) process.env.DOCKER_BUILDKIT ??= '0';
 const appPort = await freePort();
 const publicBaseUrl = `http://localhost:${appPort}`;
 // The compose file's defaults (development, Cloudflare's always-pass test keys), with siteverify answered by the
