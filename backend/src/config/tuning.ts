@@ -15,6 +15,19 @@ import { DEFAULT_MAIL_RETRY_POLICY } from './mail-retry-policy';
 export const HTTP_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 256 } as const;
 
 /**
+ * What one client may hold of those connections (common/http-limits.ts, docs/architecture.md §7.8).
+ * - connectionsPerClient, 64: counted per IPv4 address or IPv6 /64, and only when the app faces clients directly
+ *   (behind a trusted proxy the proxy shares out its own connections). A browser opens at most 6 connections to a
+ *   site, so 64 leaves room for a school or office behind one address (and for the 50 connections of
+ *   `npm run bench`), while one address can never hold more than a quarter of the 256: at least three quarters
+ *   always stay for everyone else.
+ * - bodyDeadlineMs, 10 s from the end of the headers (never more than the whole request's 30 s): a form (16 KB at
+ *   most) needs 2 KB/s for it, a 128 KB crash report 13 KB/s and Stripe's 256 KB webhook, sent from a data centre,
+ *   26 KB/s; a client that drips its body is cut off a third of the way into the request deadline.
+ */
+export const HTTP_CLIENT_LIMITS = { connectionsPerClient: 64, bodyDeadlineMs: 10_000 } as const;
+
+/**
  * Throughput of the email worker. 20 jobs a fetch and 4 workers a process drain a burst of a few hundred forms in
  * seconds; 5 SMTP connections is what common mail providers allow one client without throttling.
  */
