@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import ts from 'typescript';
 import { parse as parseYaml, parseAllDocuments, type Document as YamlDocument } from 'yaml';
-import { loadCommandConfig, loadConfig, readDatabaseUrl, type Env } from './config/app-config';
+import { ConfigError, loadCommandConfig, loadConfig, readDatabaseUrl, type Env } from './config/app-config';
 import { HealthController } from './health/health.controller';
 
 /**
@@ -61,7 +62,7 @@ const REQUIRED_ONLY: Env = {
   MAIL_FROM: 'noreply@example.org',
   STAFF_EMAIL: 'staff@example.org',
   STRIPE_SECRET_KEY: 'sk_test_deployment',
-  STRIPE_WEBHOOK_SECRET: 'whsec_deployment',
+  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
   TURNSTILE_SITE_KEY: 'site-key-deployment',
   TURNSTILE_SECRET_KEY: 'secret-key-deployment',
 };
@@ -105,6 +106,22 @@ function environmentOf(container: Doc): Env {
   }
   return env;
 }
+
+/**
+ * The Secret template as an operator fills it in (it ships every value empty): a value of their own for each key,
+ * made up for this run.
+ */
+const SECRETS_FILLED_IN: Env = {
+  DATABASE_URL: 'postgresql://site:generated@postgres.internal:5432/site',
+  SMTP_URL: 'smtp://mailer:generated@smtp.internal:587',
+  STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+  DONOR_LINK_SECRET: randomBytes(32).toString('hex'),
+  TURNSTILE_SECRET_KEY: `0x4AAAA${randomBytes(12).toString('hex')}`,
+};
+
+/** A container's environment once the Secret is filled in. */
+const filledInEnvironmentOf = (container: Doc): Env => ({ ...environmentOf(container), ...SECRETS_FILLED_IN });
 
 /** The uid the image runs as: the last USER of docker/Dockerfile (the Node images' `node` user is uid 1000). */
 function imageUid(): number {
@@ -202,14 +219,36 @@ describe('deploy/kubernetes', () => {
     ];
     expect(set.filter((name) => !known.has(name))).toEqual([]);
 
-    const web = loadConfig(environmentOf(containerOf(one('Deployment', 'web'))));
+    const secretKeys = Object.keys(one('Secret').stringData as object);
+    expect(secretKeys.sort()).toEqual(Object.keys(SECRETS_FILLED_IN).sort());
+    const web = loadConfig(filledInEnvironmentOf(containerOf(one('Deployment', 'web'))));
     expect(web).toMatchObject({ nodeEnv: 'production', runWorker: false, site: { trustProxy: 1 } });
-    expect(loadConfig(environmentOf(containerOf(one('Deployment', 'worker'))))).toMatchObject({
+    expect(web.stripe.webhookOff).toBeUndefined();
+    expect(loadConfig(filledInEnvironmentOf(containerOf(one('Deployment', 'worker'))))).toMatchObject({
       nodeEnv: 'production',
     });
     const problems: string[] = [];
-    readDatabaseUrl(environmentOf(containerOf(one('Job', 'migrate'))), problems);
+    readDatabaseUrl(filledInEnvironmentOf(containerOf(one('Job', 'migrate'))), problems);
     expect(problems).toEqual([]);
+  });
+
+  it('ships the Secret template with every value empty: applied unedited, the app refuses to start naming each', () => {
+    const secret = one('Secret').stringData as Record<string, string>;
+    expect(Object.entries(secret).filter(([, value]) => value !== '')).toEqual([]);
+    let refusal: unknown;
+    try {
+      loadConfig(environmentOf(containerOf(one('Deployment', 'web'))));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ConfigError);
+    const { problems } = refusal as ConfigError;
+    for (const name of Object.keys(secret)) {
+      expect({ name, named: problems.some((problem) => problem.startsWith(`${name} is required`)) }).toEqual({
+        name,
+        named: true,
+      });
+    }
   });
 
   it('probes the app on its health endpoints: liveness /healthz, readiness /readyz, on the port it listens on', () => {
@@ -229,7 +268,7 @@ describe('deploy/kubernetes', () => {
     for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
       expect(web[probe].httpGet.port).toBe(port?.name);
     }
-    const listens = loadConfig({ ...environmentOf(web), PORT: undefined }).site.port;
+    const listens = loadConfig({ ...filledInEnvironmentOf(web), PORT: undefined }).site.port;
     expect(port?.containerPort).toBe(listens);
     expect(readFileSync(join(REPO, 'docker/Dockerfile'), 'utf8')).toMatch(new RegExp(`^EXPOSE ${listens}$`, 'm'));
 
@@ -319,6 +358,32 @@ describe('docker-compose.yml and docker-compose.scale.yml', () => {
       expect(services.lb.build).toBe('deploy/haproxy');
       // Behind one proxy, each visitor is counted by the address it appends (docs/architecture.md §8).
       expect(services.app.environment.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
+    },
+  );
+
+  it.each(['docker-compose.yml', 'docker-compose.scale.yml'])(
+    '%s publishes every port but the site on 127.0.0.1 only: the mail catcher shows every email, manage links included',
+    (file) => {
+      const services = compose(file).services as Record<string, Doc>;
+      const published = Object.entries(services)
+        .filter(([name]) => name !== 'lb')
+        .flatMap(([name, service]) => ((service.ports ?? []) as string[]).map((port) => ({ name, port })));
+      expect(published.filter(({ port }) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+      if (file === 'docker-compose.yml') {
+        expect(services.mailpit.ports).toEqual(['127.0.0.1:${MAILPIT_PORT:-8025}:8025']);
+      }
+    },
+  );
+
+  it.each(['docker-compose.yml', 'docker-compose.scale.yml'])(
+    '%s has no default for a signing secret or token: the webhook stays off until STRIPE_WEBHOOK_SECRET is set',
+    (file) => {
+      const services = compose(file).services as Record<string, Doc>;
+      for (const service of [services.app, services.worker].filter(Boolean)) {
+        for (const name of ['STRIPE_WEBHOOK_SECRET', 'DONOR_LINK_SECRET', 'METRICS_TOKEN']) {
+          expect(service.environment[name]).toBe(`\${${name}:-}`);
+        }
+      }
     },
   );
 

@@ -8,11 +8,16 @@ import {
   TURNSTILE_DEFAULT_VERIFY_URL,
   type Env,
 } from './app-config';
+import { createHmac, randomBytes } from 'node:crypto';
 import { MIN_RETRY_SPAN_SECONDS, retrySpanSeconds } from './mail-retry-policy';
+import { PUBLISHED_PLACEHOLDERS } from './published-secrets';
 import { STRIPE_API_VERSION } from './stripe-api-version';
 import { ERROR_REPORT_CAPS, HTTP_LIMITS, MAIL_THROUGHPUT } from './tuning';
 
-/** Every required variable, valid, and nothing optional: what an operator must set at the least. */
+/** A secret of this test run, so no value written here could ever verify or sign anything. */
+const generated = (prefix = ''): string => `${prefix}${randomBytes(32).toString('hex')}`;
+
+/** Every variable required in every mode, valid, and nothing optional: what an operator must set at the least. */
 const REQUIRED: Env = {
   DATABASE_URL: 'postgresql://site@db.internal:5432/site',
   PUBLIC_BASE_URL: 'https://www.stichting.example',
@@ -20,9 +25,16 @@ const REQUIRED: Env = {
   MAIL_FROM: 'Stichting Voorbeeld <info@stichting.example>',
   STAFF_EMAIL: 'team@stichting.example',
   STRIPE_SECRET_KEY: 'sk_live_51abcDEF',
-  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
   TURNSTILE_SITE_KEY: '0x4AAAAAAAsitekey',
   TURNSTILE_SECRET_KEY: '0x4AAAAAAAsecretkey',
+};
+
+/** What production needs on top: a webhook signing secret and a donor-link secret of its own. */
+const PRODUCTION: Env = {
+  ...REQUIRED,
+  NODE_ENV: 'production',
+  STRIPE_WEBHOOK_SECRET: generated('whsec_'),
+  DONOR_LINK_SECRET: generated(),
 };
 
 /** The problems the operator is shown at boot for this environment; [] when it boots. */
@@ -75,6 +87,7 @@ describe('configuration from the environment', () => {
         STAFF_EMAIL: 'team at stichting',
         STRIPE_SECRET_KEY: 'pk_live_leaked-value',
         STRIPE_WEBHOOK_SECRET: 'leaked-webhook-value',
+        DONOR_LINK_SECRET: 'leaked-and-short',
         TURNSTILE_SITE_KEY: 'short',
         TURNSTILE_SECRET_KEY: 'has spaces in it',
       });
@@ -86,6 +99,7 @@ describe('configuration from the environment', () => {
         'STAFF_EMAIL must be an email address (got "team at stichting")',
         'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…) (got "…")',
         'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…) (got "…")',
+        'DONOR_LINK_SECRET must be at least 32 characters long (got 16)',
         'TURNSTILE_SITE_KEY must be a Cloudflare Turnstile site key (got "…")',
         'TURNSTILE_SECRET_KEY must be a Cloudflare Turnstile secret key (got "…")',
       ]);
@@ -259,7 +273,7 @@ describe('configuration from the environment', () => {
 
   describe('NODE_ENV', () => {
     it.each(['production', 'development', 'test'] as const)('accepts %p', (nodeEnv) => {
-      expect(loadConfig({ ...REQUIRED, NODE_ENV: nodeEnv, DONOR_LINK_SECRET: 'd'.repeat(32) }).nodeEnv).toBe(nodeEnv);
+      expect(loadConfig({ ...PRODUCTION, NODE_ENV: nodeEnv }).nodeEnv).toBe(nodeEnv);
     });
 
     it('is development when unset or empty', () => {
@@ -275,7 +289,7 @@ describe('configuration from the environment', () => {
   });
 
   describe('refused in production only', () => {
-    const production = { ...REQUIRED, NODE_ENV: 'production', DONOR_LINK_SECRET: 'a'.repeat(32) };
+    const production = PRODUCTION;
 
     it("refuses Cloudflare's always-pass Turnstile test secret, which would let every bot through", () => {
       expect(problemsOf({ ...production, TURNSTILE_SECRET_KEY: TURNSTILE_ALWAYS_PASS_SECRET })).toEqual([
@@ -517,7 +531,7 @@ describe('configuration from the environment', () => {
 
   describe('donor links and the customer portal', () => {
     it('requires DONOR_LINK_SECRET in production, of at least 32 characters', () => {
-      const production = { ...REQUIRED, NODE_ENV: 'production' };
+      const production = { ...PRODUCTION, DONOR_LINK_SECRET: undefined };
       expect(problemsOf(production)).toEqual([
         'DONOR_LINK_SECRET is required in production (32 or more random characters, e.g. from `openssl rand -hex 32`)',
       ]);
@@ -525,14 +539,43 @@ describe('configuration from the environment', () => {
         'DONOR_LINK_SECRET must be at least 32 characters long (got 12)',
       ]);
       const secret = 'f'.repeat(64);
-      expect(loadConfig({ ...production, DONOR_LINK_SECRET: ` ${secret} ` }).donorLinks.secret).toBe(secret);
+      expect(loadConfig({ ...production, DONOR_LINK_SECRET: ` ${secret} ` }).donorLinks).toEqual({
+        secret,
+        generated: undefined,
+      });
     });
 
-    it('derives a stable secret from the webhook secret outside production, so web and worker sign alike', () => {
-      const first = loadConfig(REQUIRED).donorLinks.secret;
-      expect(first).toHaveLength(64);
-      expect(loadConfig(REQUIRED).donorLinks.secret).toBe(first);
-      expect(loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: 'whsec_other' }).donorLinks.secret).not.toBe(first);
+    // It used to be an HMAC of STRIPE_WEBHOOK_SECRET, whose compose default was public: anyone could sign links.
+    it('outside production without one, signs with a random secret of this process, never one derived from another', () => {
+      const webhookSecret = generated('whsec_');
+      const config = loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: webhookSecret });
+      expect(config.donorLinks.secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(config.donorLinks.generated).toBe('DONOR_LINK_SECRET is unset');
+      for (const source of [webhookSecret, 'whsec_replace_me', 'development', '']) {
+        const derived = createHmac('sha256', source).update('donor-link').digest('hex');
+        expect(config.donorLinks.secret).not.toBe(derived);
+      }
+      // The same for the whole process (web and its jobs sign alike), whatever the webhook secret.
+      expect(loadConfig(REQUIRED).donorLinks.secret).toBe(config.donorLinks.secret);
+      // Another process has another one.
+      let other = '';
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        other = (require('./app-config') as typeof import('./app-config')).loadConfig(REQUIRED).donorLinks.secret;
+      });
+      expect(other).toMatch(/^[0-9a-f]{64}$/);
+      expect(other).not.toBe(config.donorLinks.secret);
+    });
+
+    it.each(['test', 'development'])('in %s, ignores a published placeholder and signs with a random secret', (mode) => {
+      for (const placeholder of [
+        'replace-with-64-hex-characters-from-openssl-rand-hex-32',
+        'example-donor-link-secret-0123456789abcdef',
+      ]) {
+        const { donorLinks } = loadConfig({ ...REQUIRED, NODE_ENV: mode, DONOR_LINK_SECRET: placeholder });
+        expect(donorLinks.secret).not.toBe(placeholder);
+        expect(donorLinks.generated).toBe('DONOR_LINK_SECRET is a published placeholder');
+      }
     });
 
     it('reads STRIPE_PORTAL_CONFIGURATION_ID, a bpc_ id, and leaves it unset by default', () => {
@@ -545,6 +588,95 @@ describe('configuration from the environment', () => {
       ]);
     });
   });
+  describe('the webhook signing secret and other published values (docs/stripe-setup.md §1)', () => {
+    const COMPOSE_DEFAULT_BEFORE = 'whsec_replace_me';
+
+    it('turns the webhook off, in any mode but production, when STRIPE_WEBHOOK_SECRET is unset or blank', () => {
+      for (const value of [undefined, '', '  ']) {
+        const { stripe } = loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: value });
+        expect(stripe.webhookSecret).toBeUndefined();
+        expect(stripe.webhookOff).toBe('STRIPE_WEBHOOK_SECRET is unset');
+      }
+    });
+
+    it.each(['development', 'test'])(
+      'in %s, turns the webhook off for a published placeholder instead of verifying signatures with it',
+      (mode) => {
+        for (const placeholder of [
+          ...PUBLISHED_PLACEHOLDERS.filter((value) => value.startsWith('whsec_')),
+          'whsec_change_me',
+          'whsec_CHANGEME',
+          'whsec_example_0123456789',
+          'whsec_replace-me-please',
+        ]) {
+          const { stripe } = loadConfig({ ...REQUIRED, NODE_ENV: mode, STRIPE_WEBHOOK_SECRET: placeholder });
+          expect({ placeholder, secret: stripe.webhookSecret }).toEqual({ placeholder, secret: undefined });
+          expect(stripe.webhookOff).toMatch(/^STRIPE_WEBHOOK_SECRET is a placeholder/);
+        }
+      },
+    );
+
+    it('keeps the webhook on with a signing secret of its own, and says which in the start-up line', () => {
+      const secret = generated('whsec_');
+      const config = loadConfig({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: ` ${secret} ` });
+      expect(config.stripe).toMatchObject({ webhookSecret: secret, webhookOff: undefined });
+      expect(describeConfig(config).stripeWebhook).toBe('on');
+      expect(describeConfig(loadConfig(REQUIRED)).stripeWebhook).toBe('off: STRIPE_WEBHOOK_SECRET is unset');
+    });
+
+    it('refuses in production an unset webhook secret and the placeholders the templates shipped, naming each', () => {
+      expect(problemsOf(PRODUCTION)).toEqual([]);
+      expect(problemsOf({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: undefined })).toEqual([
+        'STRIPE_WEBHOOK_SECRET is required in production: the signing secret (whsec_…) of the webhook endpoint, from the Stripe Dashboard (docs/stripe-setup.md §2)',
+      ]);
+      const problems = problemsOf({
+        ...PRODUCTION,
+        STRIPE_WEBHOOK_SECRET: COMPOSE_DEFAULT_BEFORE,
+        DONOR_LINK_SECRET: 'replace-with-64-hex-characters-from-openssl-rand-hex-32',
+        METRICS_TOKEN: 'change_me_metrics_token_0123',
+      });
+      expect(problems).toEqual([
+        "STRIPE_WEBHOOK_SECRET is a placeholder published with the code, which anyone can read: set the endpoint's own signing secret from the Stripe Dashboard",
+        'DONOR_LINK_SECRET is a placeholder published with the code, which anyone can read: set a value of its own from `openssl rand -hex 32`',
+        'METRICS_TOKEN is a placeholder published with the code, which anyone can read: set a value of its own from `openssl rand -hex 32`',
+      ]);
+      for (const placeholder of PUBLISHED_PLACEHOLDERS) {
+        const name = placeholder.startsWith('whsec_') ? 'STRIPE_WEBHOOK_SECRET' : 'DONOR_LINK_SECRET';
+        expect(problemsOf({ ...PRODUCTION, [name]: placeholder })).toEqual([
+          expect.stringMatching(`^${name} is a placeholder published with the code`),
+        ]);
+      }
+    });
+
+    it('refuses in production one value for two secrets, naming both', () => {
+      const shared = generated('whsec_');
+      expect(problemsOf({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: shared, DONOR_LINK_SECRET: shared })).toEqual([
+        'STRIPE_WEBHOOK_SECRET and DONOR_LINK_SECRET have the same value: each secret must be its own (e.g. `openssl rand -hex 32` for each)',
+      ]);
+      const token = generated();
+      expect(
+        problemsOf({ ...PRODUCTION, DONOR_LINK_SECRET: token, METRICS_TOKEN: ` ${token} `, METRICS_PORT: '9464' }),
+      ).toEqual([
+        'DONOR_LINK_SECRET and METRICS_TOKEN have the same value: each secret must be its own (e.g. `openssl rand -hex 32` for each)',
+      ]);
+      expect(problemsOf({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: shared, DONOR_LINK_SECRET: shared.slice(6) })).toEqual([]);
+    });
+
+    it('refuses in production a metrics port reachable from other machines without METRICS_TOKEN', () => {
+      const open = { ...PRODUCTION, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' };
+      expect(problemsOf(open)).toEqual([
+        'METRICS_HOST is 0.0.0.0, reachable from other machines: set METRICS_TOKEN too in production (`openssl rand -hex 32`), or keep METRICS_HOST on 127.0.0.1',
+      ]);
+      expect(problemsOf({ ...open, METRICS_HOST: '10.0.0.7' })).toHaveLength(1);
+      expect(problemsOf({ ...open, METRICS_TOKEN: generated() })).toEqual([]);
+      for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) {
+        expect(problemsOf({ ...open, METRICS_HOST: host })).toEqual([]);
+      }
+      expect(problemsOf({ ...PRODUCTION, METRICS_HOST: '0.0.0.0' })).toEqual([]); // no port: nothing listens
+      expect(problemsOf({ ...open, NODE_ENV: 'development' })).toEqual([]);
+    });
+  });
+
   describe('connection pools (docs/architecture.md §5.4)', () => {
     it('gives a web or worker process Prisma 10 and pg-boss 4 connections, 14 at most', () => {
       expect(loadConfig(REQUIRED).database).toEqual({
@@ -585,7 +717,7 @@ describe('configuration of a staff command', () => {
       DATABASE_URL: 'postgresql://site:db-password-1@db.internal:5432/site',
       SMTP_URL: 'smtps://mailer:smtp-password-2@smtp.example.org:465',
       STRIPE_SECRET_KEY: 'sk_live_stripesecret3',
-      STRIPE_WEBHOOK_SECRET: 'whsec_webhooksecret4',
+      STRIPE_WEBHOOK_SECRET: `whsec_webhooksecret4${randomBytes(8).toString('hex')}`,
       TURNSTILE_SECRET_KEY: '0x4AAAAturnstilesecret5',
       RETENTION_DAYS_CONTACT: '400',
       LOG_LEVEL: 'debug',

@@ -1,6 +1,12 @@
-import { createHmac } from 'node:crypto';
 import { MIN_RETRY_SPAN_SECONDS, retrySpanSeconds, type MailRetryPolicy } from './mail-retry-policy';
 import { type Env } from './parse';
+import {
+  DISTINCT_SECRET_SETTINGS,
+  isLoopbackHost,
+  isPlaceholderSecret,
+  processDonorLinkSecret,
+  reusedSecrets,
+} from './published-secrets';
 import {
   DONOR_LINK_SECRET_MIN_LENGTH,
   type NodeEnv,
@@ -69,7 +75,13 @@ export interface StripeAccess {
 
 /** Stripe as the web process and the worker use it: access, the webhook's signing secret, the donors' portal. */
 export interface StripeConfig extends StripeAccess {
-  webhookSecret: string;
+  /** The endpoint's signing secret; undefined when the webhook is off (then `webhookOff` says why). */
+  webhookSecret: string | undefined;
+  /**
+   * Why the webhook is off: STRIPE_WEBHOOK_SECRET unset or a placeholder (never outside production's refusals).
+   * POST /api/stripe/webhook then answers 503 and verifies nothing; the daily reconciliation still applies events.
+   */
+  webhookOff: string | undefined;
   /** The customer-portal configuration (bpc_…) donors' portal sessions use; Stripe's default one when unset. */
   portalConfigurationId: string | undefined;
 }
@@ -133,8 +145,11 @@ export interface AppConfig extends CommandConfig {
     confirmationCaps: ConfirmationCaps;
   };
   stripe: StripeConfig;
-  /** Signs donors' manage links (docs/architecture.md §9.10). */
-  donorLinks: { secret: string };
+  /**
+   * Signs donors' manage links (docs/architecture.md §9.10). `generated` says why this process made up a random
+   * secret (DONOR_LINK_SECRET unset or a placeholder, outside production): its links die with the process.
+   */
+  donorLinks: { secret: string; generated: string | undefined };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string };
   /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/; tuning.ts). */
   errorReports: { perHour: number; maxRows: number };
@@ -228,6 +243,50 @@ export function loadCommandConfig(env: Env = process.env, options: { withStripe?
   return { database: { url, ...COMMAND_POOLS }, retentionDays, ...(stripe ? { stripe } : {}) };
 }
 
+/** Why the webhook is off with this STRIPE_WEBHOOK_SECRET (read as settings.ts does), or undefined when it is on. */
+function webhookOffReason(secret: string | undefined): string | undefined {
+  if (secret === undefined) return 'STRIPE_WEBHOOK_SECRET is unset';
+  if (isPlaceholderSecret(secret)) {
+    return 'STRIPE_WEBHOOK_SECRET is a placeholder published with the code, which anyone could sign events with';
+  }
+  return undefined;
+}
+
+const OPENSSL = '`openssl rand -hex 32`';
+
+/**
+ * What production refuses of the secrets (docs/stripe-setup.md §1): unset where a cluster must set them, a value
+ * published with the code or reading like a placeholder, and one value used for two secrets. One problem per variable.
+ */
+function productionSecretRefusals(env: Env, v: { STRIPE_WEBHOOK_SECRET?: string; DONOR_LINK_SECRET?: string }): string[] {
+  const problems: string[] = [];
+  if (v.STRIPE_WEBHOOK_SECRET === undefined) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET is required in production: the signing secret (whsec_…) of the webhook endpoint, from the Stripe Dashboard (docs/stripe-setup.md §2)',
+    );
+  }
+  if (v.DONOR_LINK_SECRET === undefined) {
+    problems.push(
+      `DONOR_LINK_SECRET is required in production (${DONOR_LINK_SECRET_MIN_LENGTH} or more random characters, e.g. from ${OPENSSL})`,
+    );
+  }
+  const how: Record<string, string> = {
+    STRIPE_WEBHOOK_SECRET: "the endpoint's own signing secret from the Stripe Dashboard",
+    DONOR_LINK_SECRET: `a value of its own from ${OPENSSL}`,
+    METRICS_TOKEN: `a value of its own from ${OPENSSL}`,
+  };
+  for (const name of Object.keys(how)) {
+    const value = env[name]?.trim();
+    if (value && isPlaceholderSecret(value)) {
+      problems.push(`${name} is a placeholder published with the code, which anyone can read: set ${how[name]}`);
+    }
+  }
+  for (const group of reusedSecrets(env, DISTINCT_SECRET_SETTINGS)) {
+    problems.push(`${group.join(' and ')} have the same value: each secret must be its own (e.g. ${OPENSSL} for each)`);
+  }
+  return problems;
+}
+
 /**
  * Every setting of the table, checked, then the rules between settings: what production refuses, the metrics port
  * apart from the site's, and the email retries spanning a day.
@@ -238,11 +297,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = v.NODE_ENV;
   const production = nodeEnv === 'production';
 
+  const webhookOff = webhookOffReason(v.STRIPE_WEBHOOK_SECRET);
   const stripe: StripeConfig = {
     secretKey: v.STRIPE_SECRET_KEY,
     apiUrl: v.STRIPE_API_URL,
     donationProductId: v.STRIPE_DONATION_PRODUCT_ID,
-    webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+    webhookSecret: webhookOff === undefined ? v.STRIPE_WEBHOOK_SECRET : undefined,
+    webhookOff,
     portalConfigurationId: v.STRIPE_PORTAL_CONFIGURATION_ID,
   };
   if (production) {
@@ -251,24 +312,29 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (v.TURNSTILE_SECRET_KEY === TURNSTILE_ALWAYS_PASS_SECRET) {
       problems.push("TURNSTILE_SECRET_KEY is Cloudflare's always-pass test secret, which is refused in production");
     }
+    problems.push(...productionSecretRefusals(env, v));
   }
 
-  // DONOR_LINK_SECRET (docs/architecture.md §9.10): required in production; elsewhere, when unset, derived from the
-  // webhook secret, so every process of one installation (web and worker) still signs and checks links alike.
-  if (production && v.DONOR_LINK_SECRET === undefined) {
-    problems.push(
-      `DONOR_LINK_SECRET is required in production (${DONOR_LINK_SECRET_MIN_LENGTH} or more random characters, e.g. from \`openssl rand -hex 32\`)`,
-    );
-  }
-  const donorLinkSecret =
-    v.DONOR_LINK_SECRET ??
-    createHmac('sha256', v.STRIPE_WEBHOOK_SECRET || 'development')
-      .update('donor-link')
-      .digest('hex');
+  // DONOR_LINK_SECRET (docs/architecture.md §9.10): required in production (above); elsewhere, when unset or a
+  // placeholder, a random secret of this process, never one derived from another setting that may be public.
+  const donorLinkSecret = v.DONOR_LINK_SECRET;
+  const donorLinks: AppConfig['donorLinks'] =
+    donorLinkSecret === undefined || isPlaceholderSecret(donorLinkSecret)
+      ? {
+          secret: processDonorLinkSecret(),
+          generated:
+            donorLinkSecret === undefined ? 'DONOR_LINK_SECRET is unset' : 'DONOR_LINK_SECRET is a published placeholder',
+        }
+      : { secret: donorLinkSecret, generated: undefined };
 
   const metrics: AppConfig['metrics'] = { port: v.METRICS_PORT, host: v.METRICS_HOST, token: v.METRICS_TOKEN };
   if (metrics.port !== undefined && metrics.port !== 0 && metrics.port === v.PORT) {
     problems.push("METRICS_PORT must differ from PORT: metrics are never served on the site's own port");
+  }
+  if (production && metrics.port !== undefined && !isLoopbackHost(metrics.host) && metrics.token === undefined) {
+    problems.push(
+      `METRICS_HOST is ${metrics.host}, reachable from other machines: set METRICS_TOKEN too in production (\`openssl rand -hex 32\`), or keep METRICS_HOST on 127.0.0.1`,
+    );
   }
 
   const http: AppConfig['http'] = {
@@ -334,7 +400,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     mail,
     stripe,
-    donorLinks: { secret: donorLinkSecret },
+    donorLinks,
     turnstile: {
       siteKey: v.TURNSTILE_SITE_KEY,
       secretKey: v.TURNSTILE_SECRET_KEY,
@@ -381,6 +447,8 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     metrics: config.metrics.port === undefined ? 'off' : `${config.metrics.host}:${config.metrics.port}`,
     stripeDonationProductId: stripe.donationProductId,
     stripePortalConfigurationId: stripe.portalConfigurationId ?? "the account's default",
+    stripeWebhook: stripe.webhookOff === undefined ? 'on' : `off: ${stripe.webhookOff}`,
+    donorLinkSecret: config.donorLinks.generated === undefined ? 'set' : 'random, this process only',
     http: config.http,
     errorReports: config.errorReports,
     retentionDays: config.retentionDays,

@@ -103,6 +103,14 @@ export function renderConfigurationDoc(): string {
     'and the test-only ones they do not need. `deploy/kubernetes/configmap.yaml` and `secret.template.yaml` hold the',
     'values a cluster sets; secrets go in the Secret.',
     '',
+    'Secrets: generate `DONOR_LINK_SECRET` and `METRICS_TOKEN` with `openssl rand -hex 32`, each a value of its own;',
+    '`STRIPE_WEBHOOK_SECRET` is the signing secret of the webhook endpoint, from the Stripe Dashboard (on a',
+    'workstation `stripe listen --forward-to localhost:3000/api/stripe/webhook` prints one). A value published in this',
+    'repository (an example, a former default) or one that reads like a placeholder (`replace_me`, `change_me`,',
+    '`example`) never verifies a signature or signs a link: outside production the webhook is then off (it answers',
+    '503) and manage links are signed with a random secret of the process, lost at a restart; production refuses to',
+    'start with one, and when two secrets share a value.',
+    '',
     'Columns: **Required** "yes" always, "production" when `NODE_ENV=production`; **Read by** `web` (the site),',
     '`worker` (`npm run worker`), `commands` (the staff commands and `npm run db:migrate`), `build` (the page',
     'compression of `npm run build`), `compose` (docker compose itself); **Secret**: never logged as given.',
@@ -207,12 +215,17 @@ export function renderConfigMap(): string {
   ].join('\n');
 }
 
-/** deploy/kubernetes/secret.template.yaml: the secret settings a cluster sets, with placeholders. */
+/**
+ * deploy/kubernetes/secret.template.yaml: the secret settings a cluster sets, every value empty, so that applying it
+ * unedited stops the app at start with one message naming each of them.
+ */
 export function renderSecretTemplate(): string {
   return [
     '# A template, deliberately not in kustomization.yaml: copy it outside the repository, fill in the real values and',
     '# apply it once (`kubectl apply -f my-secret.yaml`), or create the same keys from a file of KEY=value lines:',
     '#   kubectl create secret generic stichting-site-secrets --from-env-file=site-secrets.env',
+    '# Every value is empty on purpose: applied unedited, the app refuses to start and names each one. Generate',
+    '# DONOR_LINK_SECRET (and METRICS_TOKEN, if used) with `openssl rand -hex 32`, one value each.',
     `# (${GENERATED}.)`,
     'apiVersion: v1',
     'kind: Secret',

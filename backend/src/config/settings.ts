@@ -150,7 +150,7 @@ export const SETTINGS = {
     readBy: WEB_AND_COMMANDS,
     example: 'postgresql://postgres@127.0.0.1:5432/site',
     compose: { fixed: '${COMPOSE_DATABASE_URL:-postgresql://site:site@postgres:5432/site}' },
-    kubernetes: { value: 'postgresql://site:replace-me@postgres.example.internal:5432/site' },
+    kubernetes: { value: "''", note: 'postgresql://USER:PASSWORD@HOST:5432/DATABASE' },
   }),
   PUBLIC_BASE_URL: setting({
     group: 'site',
@@ -184,7 +184,7 @@ export const SETTINGS = {
     readBy: WEB,
     example: 'smtp://127.0.0.1:1025',
     compose: { fixed: '${COMPOSE_SMTP_URL:-smtp://mailpit:1025}' },
-    kubernetes: { value: 'smtp://user:replace-me@smtp.example.org:587' },
+    kubernetes: { value: "''", note: 'smtp://USER:PASSWORD@HOST:587 or smtps://USER:PASSWORD@HOST:465' },
   }),
   MAIL_FROM: setting({
     group: 'mail',
@@ -218,7 +218,7 @@ export const SETTINGS = {
     readBy: WEB_AND_COMMANDS,
     example: 'sk_test_replace_me',
     compose: { default: 'sk_test_replace_me' },
-    kubernetes: { value: 'sk_live_replace_me' },
+    kubernetes: { value: "''", note: 'sk_live_… (or a restricted rk_live_…) from the Stripe Dashboard.' },
   }),
   STRIPE_API_URL: setting({
     group: 'stripe',
@@ -249,15 +249,24 @@ export const SETTINGS = {
   }),
   STRIPE_WEBHOOK_SECRET: setting({
     group: 'stripe',
-    description: 'signing secret (whsec_…) of the webhook endpoint https://<your-site>/api/stripe/webhook',
+    description:
+      'signing secret (whsec_…) of the webhook endpoint https://<your-site>/api/stripe/webhook, from the Stripe Dashboard (or `stripe listen` on a workstation); unset or a placeholder: the webhook is off (503), and production refuses to start',
     default: '',
-    read: required((v) => v.startsWith('whsec_'), 'a Stripe webhook signing secret (whsec_…)'),
+    read: (env, problems, name): string | undefined => {
+      const value = env[name]?.trim() ?? '';
+      if (value === '') return undefined;
+      if (!value.startsWith('whsec_')) problems.push(`${name} must be a Stripe webhook signing secret (whsec_…) (got "…")`);
+      return value;
+    },
     secret: true,
-    required: 'always',
+    required: 'production',
     readBy: WEB,
-    example: 'whsec_replace_me',
-    compose: { default: 'whsec_replace_me' },
-    kubernetes: { value: 'whsec_replace_me' },
+    example: '',
+    compose: PASSED,
+    kubernetes: {
+      value: "''",
+      note: 'The signing secret (whsec_…) of the webhook endpoint, from the Stripe Dashboard (docs/stripe-setup.md §2).',
+    },
   }),
   STRIPE_PORTAL_CONFIGURATION_ID: setting({
     group: 'stripe',
@@ -277,7 +286,7 @@ export const SETTINGS = {
   }),
   DONOR_LINK_SECRET: setting({
     group: 'stripe',
-    description: `signs the manage links in donor emails: ${DONOR_LINK_SECRET_MIN_LENGTH} or more random characters (\`openssl rand -hex 32\`); changing it invalidates links already sent; outside production derived from STRIPE_WEBHOOK_SECRET when unset`,
+    description: `signs the manage links in donor emails: ${DONOR_LINK_SECRET_MIN_LENGTH} or more random characters (\`openssl rand -hex 32\`), its own value; changing it invalidates links already sent; outside production, when unset or a placeholder, each process makes up a random one (links then stop working at a restart)`,
     default: '',
     read: (env, problems, name): string | undefined => {
       const value = env[name]?.trim() ?? '';
@@ -293,8 +302,8 @@ export const SETTINGS = {
     example: '',
     compose: PASSED,
     kubernetes: {
-      value: 'replace-with-64-hex-characters-from-openssl-rand-hex-32',
-      note: 'Signs the manage links in donor emails: 32+ random characters (`openssl rand -hex 32`).',
+      value: "''",
+      note: 'Signs the manage links in donor emails: `openssl rand -hex 32` (its own value, used nowhere else).',
     },
   }),
   STRIPE_WEBHOOK_API_VERSION: setting({
@@ -336,7 +345,7 @@ export const SETTINGS = {
     readBy: WEB,
     example: '1x0000000000000000000000000000000AA',
     compose: { default: '1x0000000000000000000000000000000AA' },
-    kubernetes: { value: 'replace-with-the-turnstile-secret-key' },
+    kubernetes: { value: "''", note: "The Turnstile widget's secret key, from the Cloudflare dashboard." },
   }),
   TURNSTILE_VERIFY_URL: setting({
     group: 'turnstile',
@@ -479,7 +488,7 @@ export const SETTINGS = {
   METRICS_TOKEN: setting({
     group: 'metrics',
     description:
-      'optional bearer token (16-256 characters, `openssl rand -hex 32`) every scrape must send; others get 401',
+      'bearer token (16-256 characters, `openssl rand -hex 32`) every scrape must send, others get 401; required in production when METRICS_HOST is not a loopback address',
     default: '',
     read: (env, problems, name): string | undefined => {
       const token = env[name]?.trim() || undefined;
@@ -627,7 +636,8 @@ export const COMPOSE_SETTINGS: Record<string, SettingSpec<never>> = {
   },
   MAILPIT_PORT: {
     group: 'compose',
-    description: "port of the mail catcher's inbox on this machine",
+    description:
+      "port of the mail catcher's inbox on this machine, published on 127.0.0.1 only (the inbox shows every email, manage links included)",
     default: '8025',
     readBy: ['compose'],
     example: '8025',

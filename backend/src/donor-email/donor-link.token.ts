@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DONOR_LINK_TOKEN_MAX_LENGTH } from '@stichting/contracts';
+import { isPlaceholderSecret } from '../config/published-secrets';
+import { DONOR_LINK_SECRET_MIN_LENGTH } from '../config/settings';
 
 /**
  * A donor's manage link (docs/architecture.md §9.10): `<payload>.<signature>`, both base64url. The payload is a version
@@ -16,7 +18,14 @@ export const DONOR_LINK_LIFETIME_DAYS = 30;
 
 export type DonorLinkCheck = { donationId: string } | { problem: 'invalid' | 'expired' };
 
+/**
+ * The HMAC of a payload. A short secret or one published with the code is a programming error here (the
+ * configuration replaces or refuses it first): a link signed with it could be forged by anyone.
+ */
 function sign(payload: Buffer, secret: string): Buffer {
+  if (secret.length < DONOR_LINK_SECRET_MIN_LENGTH || isPlaceholderSecret(secret)) {
+    throw new Error('donor links need a secret of their own (DONOR_LINK_SECRET)');
+  }
   return createHmac('sha256', secret).update(payload).digest();
 }
 

@@ -71,6 +71,12 @@ export class MetricsService {
     ['type', 'outcome'] as const,
   );
 
+  private readonly eventsMissedByWebhook = this.counter(
+    'site_stripe_events_missed_by_webhook_total',
+    'Stripe events the daily reconciliation applied that the webhook never recorded (off, or refusing deliveries).',
+    [] as const,
+  );
+
   private readonly rateLimitRefusals = this.counter(
     'site_rate_limit_refusals_total',
     'Requests refused with 429 by a per-address limit, by route and limit.',
@@ -120,6 +126,11 @@ export class MetricsService {
   webhookEvent(type: string | undefined, outcome: WebhookMetricOutcome): void {
     const label = type === undefined ? 'unknown' : STRIPE_EVENT_TYPE.test(type) ? type : 'other';
     this.webhookEvents.inc({ type: label, outcome });
+  }
+
+  /** Stripe events the webhook should have recorded and the reconciliation applied in its place. */
+  stripeEventsMissedByWebhook(count: number): void {
+    if (count > 0) this.eventsMissedByWebhook.inc(count);
   }
 
   /** A 429 from a per-address limit; `route` is the route pattern (`/api/send-email`). */

@@ -1,8 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
 /** Environment of an app under test, free of Nest imports so Playwright's global setup can use it too. */
 export const TEST_TURNSTILE_SECRET = 'test-turnstile-secret-0001';
-export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_signing';
 export const TEST_STAFF_EMAIL = 'staff@stichting.test';
-export const TEST_DONOR_LINK_SECRET = 'test-donor-link-secret-0123456789abcdef';
+
+/**
+ * A signing secret made up for this test run, kept in the environment so every process of the run (Playwright's
+ * workers inherit it from its global setup) signs and checks alike. No value written in the repository ever
+ * verifies a signature or signs a link (docs/stripe-setup.md §1).
+ */
+function runSecret(variable: string, prefix = ''): string {
+  return (process.env[variable] ||= `${prefix}${randomBytes(32).toString('hex')}`);
+}
+
+export const TEST_WEBHOOK_SECRET = runSecret('SITE_TEST_RUN_WEBHOOK_SECRET', 'whsec_');
+export const TEST_DONOR_LINK_SECRET = runSecret('SITE_TEST_RUN_DONOR_LINK_SECRET');
 
 /** Environment for an app under test; the URLs of the loopback stand-ins come from the caller. */
 export function testEnv(parts: {
