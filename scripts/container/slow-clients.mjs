@@ -162,7 +162,8 @@ const [attacked, visited] = await Promise.all([
   options.attack ? attack(options.attack, Number(options.connections)) : undefined,
   options.visit ? sleep(options.attack ? 3000 : 0).then(() => visit(options.visit)) : undefined,
 ]);
-process.stdout.write(`${JSON.stringify({ attack: attacked, visit: visited })}\n`);
+const shown = visited && { ...visited, failures: visited.failures.slice(0, 10), failed: visited.failures.length };
+process.stdout.write(`${JSON.stringify({ attack: attacked, visit: shown })}\n`);
 const problems = [
   attacked && attacked.attempts < attacked.connections && `the attack tried only ${attacked.attempts} connections`,
   visited && visited.failures.length > 0 && `the visitor saw ${visited.failures.length} errors`,
