@@ -199,6 +199,26 @@ first_run() {
   [ "$mails" -ge 2 ] || { "${compose[@]}" logs app | tail -20; echo "FAIL: the mail catcher on MAILPIT_PORT $mail_port has $mails of 2 emails" >&2; exit 1; }
   echo "a contact form sent through compose reached the mail catcher on MAILPIT_PORT $mail_port (staff notification and confirmation)"
 
+  echo "--- slow clients through the load balancer: 300 slow connections from one address for 20 s, another visitor unharmed"
+  # The attacker runs in a container on the compose network (an address of its own; from this machine every
+  # connection to the published port reaches HAProxy from the same gateway address as the visitor's), the visitor
+  # here, on APP_PORT: every page 200 and every form 201 (docs/architecture.md §7.8).
+  network=$(docker inspect --format '{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}' "$app_id" | awk '{print $1}')
+  attack_log=$(mktemp)
+  docker run --rm -i --network "$network" --entrypoint node "$IMAGE" --input-type=module - \
+    --attack http://lb:8080 --connections 300 --seconds 20 <scripts/container/slow-clients.mjs >"$attack_log" 2>&1 &
+  attack_pid=$!
+  visit_ok=0
+  visit=$(node scripts/container/slow-clients.mjs --visit "http://127.0.0.1:$app_port" --seconds 15 --forms 5 \
+    --origin "http://127.0.0.1:$app_port" --turnstile-token XXXX.DUMMY.TOKEN.XXXX 2>&1) && visit_ok=1
+  attack_ok=0
+  wait "$attack_pid" && attack_ok=1
+  attack=$(cat "$attack_log"); rm -f "$attack_log"
+  [ "$attack_ok" = 1 ] || { echo "$attack"; echo "FAIL: the slow-client attack did not run against the load balancer" >&2; exit 1; }
+  [ "$visit_ok" = 1 ] || { echo "$attack"; "${compose[@]}" logs lb | tail -20; echo "$visit"; echo "FAIL: a visitor saw errors while another address held slow connections" >&2; exit 1; }
+  echo "attacker: $attack"
+  echo "visitor: $visit"
+
   echo "--- up -d --scale app=2 on the running stack: no host port in the way, the load balancer finds the new one"
   "${compose[@]}" up -d --no-build --scale app=2 >/dev/null 2>&1 \
     || { "${compose[@]}" up -d --no-build --scale app=2; echo "FAIL: --scale app=2 did not come up" >&2; exit 1; }
