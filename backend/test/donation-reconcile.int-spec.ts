@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import { JOBS } from '../src/queue/jobs';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { HANDLED_EVENT_TYPES } from '../src/donations/ledger/donation-ledger.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { QueueService } from '../src/queue/queue.service';
@@ -177,5 +179,43 @@ describe('reconciling donations with Stripe', () => {
     expect(strangerIds).toHaveLength(150);
     expect(await prisma.stripeEvent.count({ where: { id: { in: strangerIds } } })).toBe(strangerIds.length);
     expect(await prisma.donationPayment.count({ where: { stripeSubscriptionId: stranger.subscription } })).toBe(0);
+  });
+
+  it('says in one error line and a metric when the webhook never recorded events Stripe sent long ago', async () => {
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    const missedTotal = async () =>
+      Number(
+        /^site_stripe_events_missed_by_webhook_total (\d+)$/m.exec(
+          (await stack.app.get(MetricsService).scrape()).body,
+        )?.[1] ?? 0,
+      );
+    const before = await missedTotal();
+    // A webhook that refuses Stripe's deliveries (off, or another signing secret): an hour later nothing is recorded.
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const gifts = await Promise.all(
+      ['refused-1@example.org', 'refused-2@example.org'].map((email) => startDonation(stack, { email, amount: 25 })),
+    );
+    const events = gifts.map((gift) =>
+      stripeEvent('checkout.session.completed', gift.session('paid'), { created: hourAgo }),
+    );
+    stack.stripe.events.push(...events);
+
+    await stack.app.get(QueueService).send('donations-reconcile', null);
+    const line = () =>
+      errors.mock.calls.find(([fields]) => (fields as { event?: string }).event === 'stripe_events_missed_by_webhook');
+    await waitUntil(
+      async () => line() !== undefined,
+      60_000,
+      () => 'the daily reconciliation to log missed events',
+    );
+    expect(line()).toEqual([
+      { event: 'stripe_events_missed_by_webhook', missed: 2, webhook: 'on' },
+      expect.stringMatching(
+        /^reconciliation applied 2 stripe events the webhook never recorded: the webhook seems misconfigured/,
+      ),
+    ]);
+    expect(await missedTotal()).toBe(before + 2);
+    for (const gift of gifts) expect((await storedDonation(stack, gift.donationId)).donation.status).toBe('active');
+    errors.mockRestore();
   });
 });

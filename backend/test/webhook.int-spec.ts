@@ -1,9 +1,9 @@
-import { WEBHOOK_REJECTIONS_PER_MINUTE } from '../src/donations/webhook/stripe-webhook.service';
+import { WEBHOOK_OFF_MESSAGE, WEBHOOK_REJECTIONS_PER_MINUTE } from '../src/donations/webhook/stripe-webhook.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { STRIPE_API_VERSION, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../src/stripe/stripe.client';
 import { hostname } from 'node:os';
 import { deliver, deliverOutcome, donorEmailsAskedFor, startDonation, storedDonation } from './support/donations';
-import { AppProcess, useFaultFixture } from './support/faults-app';
+import { AppProcess, useFaultFixture, waitUntil } from './support/faults-app';
 import { signWebhook, stripeCharge, stripeEvent, StripeGift } from './support/stripe-stub';
 import { sql } from './support/submissions';
 import { startTestStack, TEST_WEBHOOK_SECRET, type TestStack } from './support/test-app';
@@ -277,5 +277,87 @@ describe('POST /api/stripe/webhook: refused deliveries in the log', () => {
     }
     const recorded = await sql(fixture, 'SELECT id FROM stripe_events WHERE id = ANY($1) ORDER BY id', [ids]);
     expect(recorded).toEqual([...ids].sort().map((id) => ({ id })));
+  });
+});
+
+/**
+ * The values this repository once shipped as STRIPE_WEBHOOK_SECRET (.env.example, the compose default, the Kubernetes
+ * template) are public: anyone could sign an event with them, e.g. mark an unpaid checkout as a paid gift. Without a
+ * signing secret of its own the webhook is off, in any mode: 503, nothing verified or stored; production refuses to
+ * start. Runs the production build, whose log lines are its stdout.
+ */
+describe('POST /api/stripe/webhook with a published placeholder as its secret: off', () => {
+  const PUBLISHED = 'whsec_replace_me';
+  const fixture = useFaultFixture();
+  let app: AppProcess;
+  let stdout = '';
+  beforeAll(async () => {
+    const env = { NODE_ENV: 'development', LOG_LEVEL: 'info', TRUST_PROXY: '1', STRIPE_WEBHOOK_SECRET: PUBLISHED };
+    app = AppProcess.main(await fixture.stubs.env(fixture.database.url, env));
+    fixture.apps.push(app);
+    app.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    await app.waitReady();
+  }, 120_000);
+
+  const lines = (from = 0) =>
+    stdout
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; event?: string; reason?: string; msg: string });
+
+  function forge(event: object, client = '198.51.100.7') {
+    const { body, signature } = signWebhook(event, PUBLISHED);
+    return fetch(`${app.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'x-forwarded-for': client },
+      body,
+    });
+  }
+
+  it("answers 503 to an event signed with it, in the site's error shape, and records nothing", async () => {
+    const gift = new StripeGift('', 'cs_forged_gift', 5_000_000);
+    const event = stripeEvent('checkout.session.completed', gift.session('paid'));
+    const response = await forge(event);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ success: false, error: WEBHOOK_OFF_MESSAGE });
+    expect(await sql(fixture, 'SELECT 1 FROM stripe_events WHERE id = $1', [event.id])).toEqual([]);
+  });
+
+  it('says so once at start, and logs a flood of deliveries at most once a minute', async () => {
+    const off = lines().filter((line) => line.event === 'stripe_webhook_off');
+    expect(off).toHaveLength(1);
+    expect(off[0]).toMatchObject({
+      level: 40,
+      reason: expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is a placeholder/),
+    });
+    expect(off[0].msg).toContain('/api/stripe/webhook answers 503');
+
+    const start = stdout.length;
+    const event = stripeEvent('customer.created', { id: 'cus_flood', object: 'customer' });
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => forge(event).then((r) => r.status)));
+    expect(new Set(statuses)).toEqual(new Set([503]));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const warnings = lines(start).filter((line) => line.level >= 40);
+    // At most the one line of this minute (the test above may have used it), and no "request failed" per delivery.
+    expect(warnings.length).toBeLessThanOrEqual(1);
+    for (const line of warnings)
+      expect(line).toMatchObject({ event: 'stripe_webhook_rejected', reason: 'webhook_off' });
+  });
+
+  it('refuses to start in production with it, naming the variable', async () => {
+    const env = await fixture.stubs.env(fixture.database.url, {
+      NODE_ENV: 'production',
+      STRIPE_WEBHOOK_SECRET: PUBLISHED,
+    });
+    const refused = AppProcess.main(env);
+    fixture.apps.push(refused);
+    await waitUntil(
+      async () => refused.exited,
+      60_000,
+      () => `the production start to stop\n${refused.log()}`,
+    );
+    expect(refused.child.exitCode).toBe(1);
+    expect(refused.log()).toContain('STRIPE_WEBHOOK_SECRET is a placeholder published with the code');
   });
 });

@@ -567,16 +567,19 @@ describe('configuration from the environment', () => {
       expect(other).not.toBe(config.donorLinks.secret);
     });
 
-    it.each(['test', 'development'])('in %s, ignores a published placeholder and signs with a random secret', (mode) => {
-      for (const placeholder of [
-        'replace-with-64-hex-characters-from-openssl-rand-hex-32',
-        'example-donor-link-secret-0123456789abcdef',
-      ]) {
-        const { donorLinks } = loadConfig({ ...REQUIRED, NODE_ENV: mode, DONOR_LINK_SECRET: placeholder });
-        expect(donorLinks.secret).not.toBe(placeholder);
-        expect(donorLinks.generated).toBe('DONOR_LINK_SECRET is a published placeholder');
-      }
-    });
+    it.each(['test', 'development'])(
+      'in %s, ignores a published placeholder and signs with a random secret',
+      (mode) => {
+        for (const placeholder of [
+          'replace-with-64-hex-characters-from-openssl-rand-hex-32',
+          'example-donor-link-secret-0123456789abcdef',
+        ]) {
+          const { donorLinks } = loadConfig({ ...REQUIRED, NODE_ENV: mode, DONOR_LINK_SECRET: placeholder });
+          expect(donorLinks.secret).not.toBe(placeholder);
+          expect(donorLinks.generated).toBe('DONOR_LINK_SECRET is a published placeholder');
+        }
+      },
+    );
 
     it('reads STRIPE_PORTAL_CONFIGURATION_ID, a bpc_ id, and leaves it unset by default', () => {
       expect(loadConfig(REQUIRED).stripe.portalConfigurationId).toBeUndefined();
@@ -659,7 +662,9 @@ describe('configuration from the environment', () => {
       ).toEqual([
         'DONOR_LINK_SECRET and METRICS_TOKEN have the same value: each secret must be its own (e.g. `openssl rand -hex 32` for each)',
       ]);
-      expect(problemsOf({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: shared, DONOR_LINK_SECRET: shared.slice(6) })).toEqual([]);
+      expect(problemsOf({ ...REQUIRED, STRIPE_WEBHOOK_SECRET: shared, DONOR_LINK_SECRET: shared.slice(6) })).toEqual(
+        [],
+      );
     });
 
     it('refuses in production a metrics port reachable from other machines without METRICS_TOKEN', () => {

@@ -258,7 +258,10 @@ const OPENSSL = '`openssl rand -hex 32`';
  * What production refuses of the secrets (docs/stripe-setup.md §1): unset where a cluster must set them, a value
  * published with the code or reading like a placeholder, and one value used for two secrets. One problem per variable.
  */
-function productionSecretRefusals(env: Env, v: { STRIPE_WEBHOOK_SECRET?: string; DONOR_LINK_SECRET?: string }): string[] {
+function productionSecretRefusals(
+  env: Env,
+  v: { STRIPE_WEBHOOK_SECRET?: string; DONOR_LINK_SECRET?: string },
+): string[] {
   const problems: string[] = [];
   if (v.STRIPE_WEBHOOK_SECRET === undefined) {
     problems.push(
@@ -323,7 +326,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ? {
           secret: processDonorLinkSecret(),
           generated:
-            donorLinkSecret === undefined ? 'DONOR_LINK_SECRET is unset' : 'DONOR_LINK_SECRET is a published placeholder',
+            donorLinkSecret === undefined
+              ? 'DONOR_LINK_SECRET is unset'
+              : 'DONOR_LINK_SECRET is a published placeholder',
         }
       : { secret: donorLinkSecret, generated: undefined };
 

@@ -46,7 +46,12 @@ function valuesIn(text: string): string[] {
   const values = [...text.matchAll(/\bwhsec_[A-Za-z0-9_-]+/g)].map((match) => match[0]);
   for (const [, , value] of text.matchAll(ASSIGNED)) {
     // Empty, an expansion (${NAME:-}, $(openssl …)), an ellipsis, a constant's name or other code: not a value.
-    if (!/^[\w+/=.~-]{6,}$/.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^(undefined|null|true|false)$/.test(value)) continue;
+    if (
+      !/^[\w+/=.~-]{6,}$/.test(value) ||
+      /^[A-Z][A-Z0-9_]*$/.test(value) ||
+      /^(undefined|null|true|false)$/.test(value)
+    )
+      continue;
     values.push(value);
   }
   return values;
@@ -55,7 +60,7 @@ function valuesIn(text: string): string[] {
 describe('values published in this repository never verify or sign anything (docs/stripe-setup.md §1)', () => {
   it('finds the values the templates shipped, so the search below would see a new one', () => {
     expect(valuesIn('STRIPE_WEBHOOK_SECRET=whsec_replace_me')).toEqual(['whsec_replace_me', 'whsec_replace_me']);
-    expect(valuesIn("  DONOR_LINK_SECRET: replace-with-64-hex-characters-from-openssl-rand-hex-32\n")).toEqual([
+    expect(valuesIn('  DONOR_LINK_SECRET: replace-with-64-hex-characters-from-openssl-rand-hex-32\n')).toEqual([
       'replace-with-64-hex-characters-from-openssl-rand-hex-32',
     ]);
     expect(valuesIn("    METRICS_TOKEN: 'a-token-someone-wrote-down',")).toEqual(['a-token-someone-wrote-down']);
@@ -103,7 +108,7 @@ describe('values published in this repository never verify or sign anything (doc
     expect(reusedSecrets({ A: 'x', B: ' x ', C: 'y', D: '', E: '' }, ['A', 'B', 'C', 'D', 'E'])).toEqual([['A', 'B']]);
   });
 
-  it("makes up one random donor-link secret per process, 64 hex characters", () => {
+  it('makes up one random donor-link secret per process, 64 hex characters', () => {
     expect(processDonorLinkSecret()).toMatch(/^[0-9a-f]{64}$/);
     expect(processDonorLinkSecret()).toBe(processDonorLinkSecret());
   });

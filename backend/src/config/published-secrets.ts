@@ -42,7 +42,10 @@ export function isPlaceholderSecret(value: string): boolean {
 }
 
 /** The settings of `names` that share a value with another one, as groups of names (empty values left out). */
-export function reusedSecrets(values: Partial<Record<string, string | undefined>>, names: readonly string[]): string[][] {
+export function reusedSecrets(
+  values: Partial<Record<string, string | undefined>>,
+  names: readonly string[],
+): string[][] {
   const byValue = new Map<string, string[]>();
   for (const name of names) {
     const value = values[name]?.trim();
