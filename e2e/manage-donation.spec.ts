@@ -64,7 +64,13 @@ for (const language of LANGUAGES) {
       await askForLink(page, language, email.toUpperCase());
 
       const link = await manageLinkSentTo(email);
+      // Opening the link (as a mail scanner does) only shows our page; the donor's button opens the portal.
       await page.goto(link);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}${ROUTES.manageDonation[language]}`);
+      await waitForHydration(page);
+      expect((await createdPortalSessions()).filter((s) => s.params.customer === customer)).toHaveLength(0);
+      await expect(page.getByRole('heading', { name: m(language, 'portal.title') })).toBeVisible();
+      await page.getByRole('button', { name: m(language, 'portal.open') }).click();
       await expect(page.getByRole('heading', { name: 'Stripe customer portal (test stub)' })).toBeVisible();
       const session = (await createdPortalSessions()).find((s) => s.params.customer === customer);
       expect(session?.params).toEqual({

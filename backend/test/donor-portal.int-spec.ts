@@ -1,14 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import { DONOR_LINK_TOKEN_FRAGMENT, DONOR_PORTAL_SESSION_PATH } from '@stichting/contracts';
 import { DonorLinks } from '../src/donor-email/donor-links';
+import { MetricsService } from '../src/metrics/metrics.service';
+import { sample } from './support/metrics';
 import { donorMessages, insertDonation, manageLinkIn, queueDonorEmail } from './support/donors';
 import { sql } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';
 
-/** Opens a link the way a browser does, without following the redirect. */
+/** Opens a link the way a browser (or a mail scanner) does, without following the redirect. */
 async function open(stack: TestStack, link: string): Promise<{ status: number; location: string; headers: Headers }> {
   const url = new URL(link);
   const response = await fetch(`${stack.url}${url.pathname}${url.search}`, { redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location') ?? '', headers: response.headers };
+}
+
+/** The donor's button on the page the link led to: the token posted as the page posts it, from the site's origin. */
+async function press(
+  stack: TestStack,
+  token: string,
+  language = 'en',
+): Promise<{ status: number; json: { success?: boolean; url?: string } }> {
+  const response = await fetch(`${stack.url}${DONOR_PORTAL_SESSION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(stack.config.site.publicBaseUrl).origin },
+    body: JSON.stringify({ token, language }),
+  });
+  return { status: response.status, json: (await response.json()) as { success?: boolean; url?: string } };
+}
+
+/** Where the donor ends up: the link's page, and for a good link the button's answer. */
+async function follow(stack: TestStack, link: string): Promise<{ status: number; location: string }> {
+  const landing = await open(stack, link);
+  const token = new URLSearchParams(new URL(landing.location, stack.url).hash.slice(1)).get(DONOR_LINK_TOKEN_FRAGMENT);
+  if (!token) return landing;
+  const answer = await press(stack, token);
+  return { status: answer.status, location: answer.json.url ?? '' };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,10 +55,20 @@ describe('manage link (Stripe customer portal)', () => {
     await queueDonorEmail(stack, { donationId, kind: 'manage_link', onceKey: `manage_link:${donationId}:1` });
     const [message] = await donorMessages(stack, 'marta@example.org', 1);
 
-    const answer = await open(stack, manageLinkIn(message.text));
+    const link = manageLinkIn(message.text);
+    const token = new URL(link).searchParams.get('token')!;
+    // Opening the link (a mail scanner does too) changes nothing and calls nobody: it lands on our page.
+    const sessionsBefore = stack.stripe.portal.sessions.length;
+    const answer = await open(stack, link);
     expect(answer.status).toBe(303);
+    expect(answer.location).toBe(`/es/mi-donacion#${DONOR_LINK_TOKEN_FRAGMENT}=${encodeURIComponent(token)}`);
+    expect(stack.stripe.portal.sessions).toHaveLength(sessionsBefore);
+    // The donor's button opens the portal.
+    const pressed = await press(stack, token, 'es');
+    expect(pressed.status).toBe(200);
     const session = stack.stripe.portal.sessions.at(-1)!;
-    expect(answer.location).toBe(`${stack.stripe.url}/portal/${session.id}`);
+    expect(stack.stripe.portal.sessions).toHaveLength(sessionsBefore + 1);
+    expect(pressed.json).toEqual({ success: true, url: `${stack.stripe.url}/portal/${session.id}` });
     expect(Object.fromEntries(session.params)).toEqual({
       customer: 'cus_marta',
       locale: 'es',
@@ -40,7 +76,7 @@ describe('manage link (Stripe customer portal)', () => {
     });
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
-    const portal = await fetch(answer.location);
+    const portal = await fetch(pressed.json.url ?? '');
     expect(portal.status).toBe(200);
     expect(await portal.text()).toContain('Stripe customer portal');
   });
@@ -53,7 +89,7 @@ describe('manage link (Stripe customer portal)', () => {
     expect(await open(stack, expired)).toMatchObject({ status: 303, location: '/en/my-donation?link=expired' });
     // Still valid on day 29.
     const fresh = links.manageUrl(donationId, 'en', new Date(Date.now() - 29 * DAY));
-    expect((await open(stack, fresh)).location).toMatch(/\/portal\/bps_/);
+    expect((await follow(stack, fresh)).location).toMatch(/\/portal\/bps_/);
     expect(stack.stripe.portal.sessions).toHaveLength(sessions + 1);
   });
 
@@ -74,7 +110,7 @@ describe('manage link (Stripe customer portal)', () => {
       [links.manageUrl(randomUUID(), 'en'), '/en/my-donation?link=invalid'],
     ];
     for (const [link, page] of cases) {
-      expect({ link, ...(await open(stack, new URL(link, stack.url).href)) }).toMatchObject({
+      expect({ link, ...(await follow(stack, new URL(link, stack.url).href)) }).toMatchObject({
         link,
         status: 303,
         location: page,
@@ -89,7 +125,10 @@ describe('manage link (Stripe customer portal)', () => {
     const erased = await insertDonation(stack, { email: 'e@example.org', language: 'en' });
     await sql(stack, 'UPDATE donations SET erased_at = now() WHERE id = $1', [erased]);
     for (const id of [noCustomer, erased]) {
-      expect((await open(stack, links.manageUrl(id, 'en'))).location).toBe('/en/my-donation?link=invalid');
+      expect((await follow(stack, links.manageUrl(id, 'en'))).location).toBe('/en/my-donation?link=invalid');
+      // A token posted directly is judged the same way.
+      const token = new URL(links.manageUrl(id, 'en')).searchParams.get('token')!;
+      expect((await press(stack, token)).json).toEqual({ success: true, url: '/en/my-donation?link=invalid' });
     }
   });
 
@@ -99,9 +138,38 @@ describe('manage link (Stripe customer portal)', () => {
     try {
       // Opened on the Dutch path: the donor's own language still decides the page.
       const link = stack.app.get(DonorLinks).manageUrl(donationId, 'nl');
-      expect(await open(stack, link)).toMatchObject({ status: 303, location: '/es/mi-donacion?link=unavailable' });
+      expect(await follow(stack, link)).toMatchObject({ status: 200, location: '/es/mi-donacion?link=unavailable' });
     } finally {
       stack.stripe.portal.unavailable = false;
     }
+  });
+
+  it('opening a link 300 times never calls Stripe; the button is limited per client; a 429 from Stripe is counted', async () => {
+    const donationId = await insertDonation(stack, { email: 'burst@example.org', language: 'en' });
+    const link = stack.app.get(DonorLinks).manageUrl(donationId, 'en');
+    const token = new URL(link).searchParams.get('token')!;
+    const sessions = stack.stripe.portal.sessions.length;
+    const statuses = new Set<number>();
+    for (let i = 0; i < 300; i += 20) {
+      const batch = await Promise.all(Array.from({ length: 20 }, () => open(stack, link)));
+      for (const answer of batch) statuses.add(answer.status);
+    }
+    expect(statuses).toEqual(new Set([303]));
+    expect(stack.stripe.portal.sessions).toHaveLength(sessions);
+
+    stack.stripe.portal.rateLimited = true;
+    try {
+      const first = await press(stack, token);
+      expect(first).toEqual({ status: 200, json: { success: true, url: '/en/my-donation?link=unavailable' } });
+      const { body } = await stack.app.get(MetricsService).scrape();
+      expect(sample(body, 'site_stripe_rate_limited_total', { resource: 'billing_portal' })).toBeGreaterThanOrEqual(1);
+    } finally {
+      stack.stripe.portal.rateLimited = false;
+    }
+    const presses = [];
+    for (let i = 0; i < 5; i++) presses.push((await press(stack, token)).status);
+    // Five a minute per client address: the first press above was one of them.
+    expect(presses).toEqual([200, 200, 200, 200, 429]);
+    expect(stack.stripe.portal.sessions).toHaveLength(sessions + 4);
   });
 });

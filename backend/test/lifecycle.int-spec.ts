@@ -348,7 +348,7 @@ describe('npm run mail', () => {
     expect(out).toMatch(/Oldest undelivered: 20\d\d-\S+Z \((2 days|4\d\.\d h) ago\)/);
     // Donor emails are the second outbox, listed after the submissions: none here.
     expect(out.slice(out.indexOf('Email delivery of donor emails:'))).toMatch(
-      /^Email delivery of donor emails:\n(  \w+ +0\n){5}Oldest undelivered: none, everything was sent\n$/,
+      /^Email delivery of donor emails:\n( {2}\w+ +0\n){5}Oldest undelivered: none, everything was sent\n$/,
     );
   });
 

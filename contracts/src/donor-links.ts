@@ -21,6 +21,14 @@ export const DONOR_LINK_PROBLEMS = ['expired', 'invalid', 'unavailable'] as cons
 export type DonorLinkProblem = (typeof DONOR_LINK_PROBLEMS)[number];
 export const DONOR_LINK_PROBLEM_PARAM = 'link';
 
+/**
+ * docs/product.md §7.10: opening a manage link changes nothing and calls nobody. It lands on the "manage my donation"
+ * page with the token in the fragment after this key (a fragment never reaches a server or a Referer header); the
+ * donor's button then posts it to DONOR_PORTAL_SESSION_PATH, which opens Stripe's portal.
+ */
+export const DONOR_LINK_TOKEN_FRAGMENT = 'manage';
+export const DONOR_PORTAL_SESSION_PATH = '/api/donations/portal-session';
+
 /** The Turnstile action of the "send me a link" form. */
 export const DONOR_LINK_TURNSTILE_ACTION = 'donor-link';
 

@@ -14,7 +14,7 @@ export type WebhookMetricOutcome = 'processed' | 'duplicate' | 'ignored' | 'reje
 export type ErrorReportMetricOutcome = 'stored' | 'repeat' | 'dropped_per_hour' | 'dropped_max_rows';
 
 /** Which per-address limit refused a request: the POST limit of its route, checkout's own, or webhook refusals. */
-export type RateLimitMetricName = 'post' | 'checkout' | 'webhook_rejections' | 'manage_link';
+export type RateLimitMetricName = 'post' | 'checkout' | 'webhook_rejections' | 'manage_link' | 'portal_session';
 
 /** The email figures are read from PostgreSQL at most this often, however many scrapers ask. */
 export const EMAIL_FIGURES_MAX_AGE_MS = 5_000;
@@ -69,6 +69,12 @@ export class MetricsService {
     'site_stripe_webhook_events_total',
     'Stripe webhook deliveries by event type (unknown when refused before reading) and outcome.',
     ['type', 'outcome'] as const,
+  );
+
+  private readonly stripeRateLimits = this.counter(
+    'site_stripe_rate_limited_total',
+    "Stripe API calls Stripe answered with 429 (the account's rate limit), by the API resource called.",
+    ['resource'] as const,
   );
 
   private readonly eventsMissedByWebhook = this.counter(
@@ -126,6 +132,15 @@ export class MetricsService {
   webhookEvent(type: string | undefined, outcome: WebhookMetricOutcome): void {
     const label = type === undefined ? 'unknown' : STRIPE_EVENT_TYPE.test(type) ? type : 'other';
     this.webhookEvents.inc({ type: label, outcome });
+  }
+
+  /**
+   * Stripe refused a call with 429 (docs/operations.md, metrics). `path` is the API path Stripe's client reports
+   * (`/v1/billing_portal/sessions`); the label is its first part, a short list Stripe defines.
+   */
+  stripeRateLimited(path: string): void {
+    const resource = /^\/v1\/([a-z_]{1,40})/.exec(path)?.[1] ?? 'other';
+    this.stripeRateLimits.inc({ resource });
   }
 
   /** Stripe events the webhook should have recorded and the reconciliation applied in its place. */

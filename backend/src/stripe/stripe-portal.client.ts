@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { MetricsService } from '../metrics/metrics.service';
+import { countStripeRateLimits } from './stripe-rate-limits';
 
 /**
  * Stripe's customer portal for donors (docs/architecture.md §3.8): one call, `POST /v1/billing_portal/sessions`.
@@ -12,7 +14,7 @@ import { APP_CONFIG } from '../config/config.module';
 export class StripePortalClient {
   private readonly stripe: Stripe;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() metrics?: MetricsService) {
     const api = config.stripe.apiUrl ? new URL(config.stripe.apiUrl) : undefined;
     const protocol = api?.protocol === 'http:' ? 'http' : 'https';
     this.stripe = new Stripe(config.stripe.secretKey, {
@@ -23,6 +25,7 @@ export class StripePortalClient {
       telemetry: false,
       ...(api ? { host: api.hostname, port: api.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
     });
+    countStripeRateLimits(this.stripe, metrics);
   }
 
   createPortalSession(params: Stripe.BillingPortal.SessionCreateParams): Promise<Stripe.BillingPortal.Session> {

@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { StripeAccess, StripeConfig } from '../config/app-config';
 import { STRIPE_ACCESS } from '../config/config.module';
 import { STRIPE_API_VERSION } from '../config/stripe-api-version';
+import { MetricsService } from '../metrics/metrics.service';
+import { countStripeRateLimits } from './stripe-rate-limits';
 
 export { STRIPE_API_VERSION };
 
@@ -42,6 +44,7 @@ export class StripeClient {
   constructor(
     @Inject(STRIPE_ACCESS)
     private readonly config: StripeAccess & Partial<Pick<StripeConfig, 'webhookSecret'>>,
+    @Optional() metrics?: MetricsService,
   ) {
     this.stripe = new Stripe(config.secretKey, {
       apiVersion: STRIPE_API_VERSION,
@@ -51,6 +54,7 @@ export class StripeClient {
       telemetry: false,
       ...apiEndpoint(config.apiUrl),
     });
+    countStripeRateLimits(this.stripe, metrics);
   }
 
   createCheckoutSession(

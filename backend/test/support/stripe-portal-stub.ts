@@ -10,11 +10,13 @@ export interface CreatedPortalSession {
 /**
  * The customer-portal part of the Stripe stand-in (composed into StripeStub): `POST /v1/billing_portal/sessions`
  * answers a `billing_portal.session` shaped after Stripe's API reference, whose `url` is a page served here
- * (`GET /portal/<id>`). `unavailable` answers like a Stripe outage (500 api_error).
+ * (`GET /portal/<id>`). `unavailable` answers like a Stripe outage (500 api_error), `rateLimited` like Stripe's rate
+ * limit (429, code `rate_limit`).
  */
 export class StripePortalStub {
   readonly sessions: CreatedPortalSession[] = [];
   unavailable = false;
+  rateLimited = false;
 
   /** The portal page itself: the donor's browser opens it without a key. */
   servePage(request: StubRequest, response: ServerResponse): boolean {
@@ -32,6 +34,17 @@ export class StripePortalStub {
   /** The API call, after the stand-in has checked the key. */
   handle(request: StubRequest, response: ServerResponse, baseUrl: string): boolean {
     if (request.method !== 'POST' || request.path !== '/v1/billing_portal/sessions') return false;
+    if (this.rateLimited) {
+      sendJson(response, 429, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'rate_limit',
+          message:
+            'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+        },
+      });
+      return true;
+    }
     if (this.unavailable) {
       sendJson(response, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       return true;

@@ -1,20 +1,35 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DONOR_LINK_PROBLEM_PARAM, DONOR_LINK_PROBLEMS, DONOR_LINK_TURNSTILE_ACTION } from '@stichting/contracts';
+import {
+  DONOR_LINK_PROBLEM_PARAM,
+  DONOR_LINK_PROBLEMS,
+  DONOR_LINK_TOKEN_FRAGMENT,
+  DONOR_LINK_TURNSTILE_ACTION,
+} from '@stichting/contracts';
 import { useHydrated } from '../../components/content/hooks';
 import { LocalizedLink } from '../../components/LocalizedLink';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { ErrorPanel, SubmitButton, SuccessPanel, TextField, useFormSubmission } from '../../components/forms';
 import { requestManageLink } from './api/requestManageLink';
+import { OpenPortalPanel } from './OpenPortalPanel';
 
 const EMPTY = { email: '' };
 
+/** The manage link's token, read from the fragment once per page load (it is then removed from the address bar). */
+let fragmentToken: string | null | undefined;
+function linkToken(): string | null {
+  fragmentToken ??= new URLSearchParams(window.location.hash.slice(1)).get(DONOR_LINK_TOKEN_FRAGMENT);
+  return fragmentToken;
+}
+const noSubscription = () => () => {};
+
 /**
  * Route table page "manageDonation" (docs/product.md §2.8): a donor asks for a link to Stripe's customer portal. A
- * manage link that could not open the portal lands here with `?link=expired|invalid|unavailable`, shown above the
- * form after hydration.
+ * manage link lands here with its token in the fragment (`#manage=…`) and the page offers the button that opens the
+ * portal; a link that is not good lands with `?link=expired|invalid|unavailable`, shown above the form. Both appear
+ * after hydration.
  */
 export default function ManageDonationPage() {
   const { t } = useTranslation('manageDonation');
@@ -31,6 +46,14 @@ export default function ManageDonationPage() {
     ? DONOR_LINK_PROBLEMS.find((name) => name === searchParams.get(DONOR_LINK_PROBLEM_PARAM))
     : undefined;
   const notice = useRef<HTMLParagraphElement>(null);
+  const token = useSyncExternalStore(noSubscription, linkToken, () => null);
+
+  // The token leaves the address bar (and so the history and a shared screen) once the page has it.
+  useEffect(() => {
+    if (token && window.location.hash) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    }
+  }, [token]);
 
   useEffect(() => {
     if (problem) notice.current?.focus();
@@ -39,6 +62,11 @@ export default function ManageDonationPage() {
   return (
     <>
       <PageHero title={t('title')} text={t('intro')} />
+      {token && (
+        <Section>
+          <OpenPortalPanel token={token} />
+        </Section>
+      )}
       <Section>
         <div className="form-card form-card--narrow">
           {problem && (
