@@ -204,7 +204,7 @@ describe('reconciling donations with Stripe', () => {
     const line = () =>
       errors.mock.calls.find(([fields]) => (fields as { event?: string }).event === 'stripe_events_missed_by_webhook');
     await waitUntil(
-      async () => line() !== undefined,
+      () => line() !== undefined,
       60_000,
       () => 'the daily reconciliation to log missed events',
     );

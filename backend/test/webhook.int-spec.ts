@@ -353,7 +353,7 @@ describe('POST /api/stripe/webhook with a published placeholder as its secret: o
     const refused = AppProcess.main(env);
     fixture.apps.push(refused);
     await waitUntil(
-      async () => refused.exited,
+      () => refused.exited,
       60_000,
       () => `the production start to stop\n${refused.log()}`,
     );

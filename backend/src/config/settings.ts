@@ -255,7 +255,8 @@ export const SETTINGS = {
     read: (env, problems, name): string | undefined => {
       const value = env[name]?.trim() ?? '';
       if (value === '') return undefined;
-      if (!value.startsWith('whsec_')) problems.push(`${name} must be a Stripe webhook signing secret (whsec_…) (got "…")`);
+      if (!value.startsWith('whsec_'))
+        problems.push(`${name} must be a Stripe webhook signing secret (whsec_…) (got "…")`);
       return value;
     },
     secret: true,
