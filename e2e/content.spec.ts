@@ -375,7 +375,7 @@ test.describe('thank-you page', () => {
     });
   }
 
-  for (const raw of ['abc', '-5', '0', '100000.01', '1e3', '25.555', '<b>9</b>']) {
+  for (const raw of ['abc', '-5', '0', '10000.01', '1e3', '25.555', '<b>9</b>']) {
     test(`ignores amount=${raw}`, async ({ page }) => {
       await page.goto(`/en/thank-you?amount=${encodeURIComponent(raw)}`);
       await waitForHydration(page);

@@ -1,8 +1,12 @@
 /** docs/product.md §9: tiers in euro per month and the minimum custom amount. */
 export const DONATION_TIERS = [250, 500, 1000, 2500, 5000] as const;
 export const MIN_DONATION_EUR = 5;
-/** Beyond the product rules: a sane ceiling so a typo cannot start a huge subscription. */
-export const MAX_DONATION_EUR = 100000;
+/**
+ * docs/product.md §5.2: the highest monthly gift the site starts. A SEPA Direct Debit takes at most €10,000, and from
+ * the second month every gift is a SEPA debit (an iDEAL first payment sets up SEPA), so a larger gift would fail
+ * every month. Above it, the donate page points to the contact page.
+ */
+export const MAX_DONATION_EUR = 10000;
 export const CHECKOUT_REDIRECT_DELAY_MS = 100;
 
 export const DONATION_SOURCES = [

@@ -28,6 +28,26 @@ describe('MonthlyDonation (docs/product.md §4, §5)', () => {
     expect(alert.mock.calls).toEqual([[text], [text], [text]]);
   });
 
+  test.each([
+    ['/doneer', 'Voor een maandelijkse gift boven € 10.000', 'Neem contact op', '/contact'],
+    ['/en/donate', 'For a monthly gift above €10,000', 'Contact us', '/en/contact'],
+    ['/es/donar', 'Para una donación mensual de más de 10.000', 'Contáctanos', '/es/contacto'],
+  ])(
+    '%s: above €10,000 a month points to the contact page instead of starting the gift',
+    async (path, text, link, href) => {
+      await renderSection(path);
+      fireEvent.change(screen.getByRole('textbox'), { target: { value: '10000,01' } });
+      fireEvent.submit(screen.getByRole('textbox').closest('form')!);
+      expect(alert).not.toHaveBeenCalled();
+      expect(screen.getByRole('status').textContent?.replace(/\s/g, ' ')).toContain(text);
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe(href);
+      // €10,000 itself is a gift like any other.
+      fireEvent.change(screen.getByRole('textbox'), { target: { value: '10000' } });
+      fireEvent.submit(screen.getByRole('textbox').closest('form')!);
+      expect(screen.queryByRole('link', { name: link })).toBeNull();
+    },
+  );
+
   test('a custom "7,50" opens the details form with the amount, focused on its heading', async () => {
     await renderSection();
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '7,50' } });

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DONATION_TIERS, parseEuroAmount } from '@stichting/contracts';
+import { DONATION_TIERS, MAX_DONATION_EUR, parseEuroAmount, parseEuroNumber } from '@stichting/contracts';
+import { LocalizedLink } from '../../../components/LocalizedLink';
 import { formatEuro } from '../../../components/content/format';
 import { useLanguage } from '../../../components/useLanguage';
 import { TIER_ICONS } from '../donation-options';
@@ -16,12 +17,17 @@ export function DonationOptions({ onChoose }: DonationOptionsProps) {
   const { t } = useTranslation('donate');
   const language = useLanguage();
   const [customAmount, setCustomAmount] = useState('');
+  const [isAboveMaximum, setAboveMaximum] = useState(false);
   const ids = { custom: useId(), hint: useId(), customTitle: useId() };
 
   const submitCustom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // docs/product.md §5: free text that parses as a number of at least €5 ("7,50" and "7.50" alike), else the alert.
     const amount = parseEuroAmount(customAmount);
+    // docs/product.md §5.2: above what one SEPA debit takes, a pointer to the contact page instead of the alert.
+    const typed = parseEuroNumber(customAmount);
+    setAboveMaximum(amount === null && typed !== null && typed > MAX_DONATION_EUR);
+    if (typed !== null && typed > MAX_DONATION_EUR) return;
     if (amount === null) {
       window.alert(t('monthly.invalidAmount'));
       return;
@@ -74,6 +80,12 @@ export function DonationOptions({ onChoose }: DonationOptionsProps) {
           <p id={ids.hint} className="donation-custom__hint">
             {t('monthly.custom.hint')}
           </p>
+          {isAboveMaximum && (
+            <p className="donation-custom__hint" role="status">
+              {t('monthly.aboveMaximum.text', { max: formatEuro(MAX_DONATION_EUR, language) })}{' '}
+              <LocalizedLink page="contact">{t('monthly.aboveMaximum.link')}</LocalizedLink>
+            </p>
+          )}
           <button type="submit" className="button button--primary donation-custom__button">
             {t('monthly.custom.button')}
           </button>
