@@ -97,8 +97,8 @@ start_ms=$(date +%s%3N)
 container=$(docker run -d --network host \
   -e DATABASE_URL="$PG/$db1" -e PORT="$port" -e HOST=127.0.0.1 -e PUBLIC_BASE_URL="$base_url" \
   -e SMTP_URL=smtp://127.0.0.1:1 -e MAIL_FROM='Stichting <noreply@example.org>' -e STAFF_EMAIL=staff@example.org \
-  -e STRIPE_SECRET_KEY=sk_test_container -e STRIPE_WEBHOOK_SECRET=whsec_container \
-  -e DONOR_LINK_SECRET=container-donor-link-secret-0123456789 \
+  -e STRIPE_SECRET_KEY=sk_test_container -e STRIPE_WEBHOOK_SECRET="whsec_$(openssl rand -hex 24)" \
+  -e DONOR_LINK_SECRET="$(openssl rand -hex 32)" \
   -e TURNSTILE_SITE_KEY="$site_key" -e TURNSTILE_SECRET_KEY=container-secret-key \
   "$IMAGE")
 if ! wait_ready "http://127.0.0.1:$port" 90; then docker logs "$container" | tail -30; echo "FAIL: not ready" >&2; exit 1; fi

@@ -4,6 +4,7 @@
  * Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and a built backend (backend/dist).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -57,8 +58,8 @@ export function appEnv(databaseUrl, port) {
     MAIL_FROM: 'Bench <bench@example.org>',
     STAFF_EMAIL: 'staff@example.org',
     STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-    DONOR_LINK_SECRET: 'bench-donor-link-secret-0123456789abcdef',
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+    DONOR_LINK_SECRET: randomBytes(32).toString('hex'),
     TURNSTILE_SITE_KEY: 'bench-site-key',
     TURNSTILE_SECRET_KEY: 'bench-secret-key',
     LOG_LEVEL: 'error',

@@ -651,6 +651,13 @@ describe('configuration from the environment', () => {
       }
     });
 
+    it('refuses in production a webhook secret too short to come from Stripe', () => {
+      expect(problemsOf({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: 'whsec_bench' })).toEqual([
+        "STRIPE_WEBHOOK_SECRET is too short to be a signing secret from Stripe (at least 30 characters): set the endpoint's own signing secret from the Stripe Dashboard",
+      ]);
+      expect(problemsOf({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: generated('whsec_') })).toEqual([]);
+    });
+
     it('refuses in production one value for two secrets, naming both', () => {
       const shared = generated('whsec_');
       expect(problemsOf({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: shared, DONOR_LINK_SECRET: shared })).toEqual([

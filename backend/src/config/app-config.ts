@@ -254,6 +254,9 @@ function webhookOffReason(secret: string | undefined): string | undefined {
 
 const OPENSSL = '`openssl rand -hex 32`';
 
+/** `whsec_` and at least 24 more characters: Stripe's signing secrets are longer; a shorter one was typed by hand. */
+const WEBHOOK_SECRET_MIN_LENGTH = 30;
+
 /**
  * What production refuses of the secrets (docs/stripe-setup.md §1): unset where a cluster must set them, a value
  * published with the code or reading like a placeholder, and one value used for two secrets. One problem per variable.
@@ -283,6 +286,13 @@ function productionSecretRefusals(
     if (value && isPlaceholderSecret(value)) {
       problems.push(`${name} is a placeholder published with the code, which anyone can read: set ${how[name]}`);
     }
+  }
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  const isShortSecret = webhookSecret?.startsWith('whsec_') && webhookSecret.length < WEBHOOK_SECRET_MIN_LENGTH;
+  if (webhookSecret && isShortSecret && !isPlaceholderSecret(webhookSecret)) {
+    problems.push(
+      `STRIPE_WEBHOOK_SECRET is too short to be a signing secret from Stripe (at least ${WEBHOOK_SECRET_MIN_LENGTH} characters): set ${how.STRIPE_WEBHOOK_SECRET}`,
+    );
   }
   for (const group of reusedSecrets(env, DISTINCT_SECRET_SETTINGS)) {
     problems.push(`${group.join(' and ')} have the same value: each secret must be its own (e.g. ${OPENSSL} for each)`);
