@@ -34,6 +34,17 @@ async function submit(stack: TestStack, email: string, type: 'contact' | 'help-r
   return response.json.id as string;
 }
 
+/** A form sent through a proxy (the stack runs with TRUST_PROXY=1) on behalf of `client`. */
+async function submitFrom(stack: TestStack, client: string, email: string): Promise<string> {
+  const response = await fetch(`${stack.url}/api/send-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: JSON.stringify(sendEmailBody('contact', { email })),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 async function waitUntilSent(stack: TestStack, ids: string[]): Promise<Row[]> {
   return waitFor(
     async () => {
@@ -136,16 +147,92 @@ describe('confirmation caps: per address per day', () => {
   });
 });
 
+describe('confirmation caps: one mailbox, many spellings', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack(CAPS);
+  });
+  afterAll(() => stack.close());
+
+  it('counts a quoted local part, a +tag and (at Gmail) dots as the same address', async () => {
+    const spellings = ['victim@gmail.com', '"victim"@gmail.com', 'Victim+news@gmail.com'];
+    const ids = [];
+    for (const email of spellings) ids.push(await submit(stack, email));
+    await waitUntilSent(stack, ids);
+    const later = [
+      await submit(stack, 'v.i.c.t.i.m@googlemail.com'),
+      await submit(stack, '"vic.tim+x"@GMAIL.com'),
+      await submit(stack, 'victim+other@gmail.com'),
+    ];
+    const rows = await waitUntilSent(stack, [...ids, ...later]);
+    expect(rows.map((row) => row.confirmation_skipped)).toEqual([
+      null,
+      null,
+      null,
+      'address-daily-limit',
+      'address-daily-limit',
+      'address-daily-limit',
+    ]);
+    for (const id of later) expect(confirmationsTo(stack, id)).toHaveLength(0);
+  });
+
+  it('keeps dots apart outside Gmail, and tags apart from other mailboxes of the same domain', async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await submit(stack, 'first.last@example.org'));
+    ids.push(await submit(stack, 'firstlast@example.org'), await submit(stack, 'first.last2+a@example.org'));
+    const rows = await waitUntilSent(stack, ids);
+    expect(rows.map((row) => row.confirmation_skipped)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('confirmation caps: a share of the hourly cap per client', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    // One client may take a tenth of the hourly cap: 2 of 20.
+    stack = await startTestStack({ ...CAPS, CONFIRMATION_CAP_PER_HOUR: '20', TRUST_PROXY: '1' });
+  });
+  afterAll(() => stack.close());
+
+  it("one client's forms to many addresses use up only its share; another client still gets confirmations", async () => {
+    const flood = [];
+    for (let i = 0; i < 4; i++) flood.push(await submitFrom(stack, '198.51.100.7', `share-${i}@example.org`));
+    const floodRows = await waitUntilSent(stack, flood);
+    expect(floodRows.map((row) => row.confirmation_skipped).sort()).toEqual([
+      'hourly-limit',
+      'hourly-limit',
+      null,
+      null,
+    ]);
+    const other = await submitFrom(stack, '198.51.100.8', 'share-other@example.org');
+    const [otherRow] = await waitUntilSent(stack, [other]);
+    expect(otherRow.confirmation_skipped).toBeNull();
+    expect(confirmationsTo(stack, other)).toHaveLength(1);
+
+    // The row keeps a hash of the client's address, never the address itself.
+    const stored = await sql<{ client_key: string | null }>(
+      stack,
+      'SELECT client_key FROM submissions WHERE id = ANY($1::uuid[])',
+      [[...flood, other]],
+    );
+    const keys = new Set(stored.map((row) => row.client_key));
+    expect(keys.size).toBe(2);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32,64}$/);
+    const everything = JSON.stringify(await sql(stack, 'SELECT * FROM submissions WHERE id = $1', [other]));
+    expect(everything).not.toContain('198.51.100.8');
+  });
+});
+
 describe('confirmation caps: per hour in total', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ ...CAPS, CONFIRMATION_CAP_PER_HOUR: '2' });
+    stack = await startTestStack({ ...CAPS, CONFIRMATION_CAP_PER_HOUR: '2', TRUST_PROXY: '1' });
   });
   afterAll(() => stack.close());
 
   it('past the hourly cap, forms from new addresses are stored and reach staff without a confirmation', async () => {
+    // From four clients, so no client's own share of the cap is what stops them.
     const ids = [];
-    for (let i = 0; i < 4; i++) ids.push(await submit(stack, `hourly-${i}@example.org`));
+    for (let i = 0; i < 4; i++) ids.push(await submitFrom(stack, `203.0.113.${i + 1}`, `hourly-${i}@example.org`));
     const rows = await waitUntilSent(stack, ids);
     const sentTo = (row: Row) => confirmationsTo(stack, row.id).length;
     expect(rows.filter((row) => row.confirmation_skipped === 'hourly-limit').map(sentTo)).toEqual([0, 0]);

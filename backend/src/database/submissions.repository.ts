@@ -14,16 +14,23 @@ export type ConfirmationSkipReason = 'address-daily-limit' | 'hourly-limit';
 /** An outbox's rows per delivery state, with when the oldest of each was created; a state without rows is missing. */
 export type DeliveryFigures = Array<{ status: EmailStatus; count: number; oldest: Date | null }>;
 
+/** The caps a confirmation decision applies: the configured ones and the share of the hourly cap one client may take. */
+export interface ConfirmationLimits extends ConfirmationCaps {
+  perClientPerHour: number;
+}
+
 /** What replaces a personal field that cannot be empty (name, email) when a person's data is erased. */
 export const ERASED = '[erased]';
 
 const LISTING = { id: true, type: true, createdAt: true, emailStatus: true } as const;
 
 /**
- * Takes a place under both confirmation caps for the submission ($1), or records why not. Counts rows whose
- * confirmation was allowed within the window (rolling: the last 24 hours per address, the last hour in total); the
- * LIMITs keep each count at most as long as its cap. Only an undecided row is changed, so a second attempt decides
- * nothing. One statement, so Prisma's query API cannot say it (docs/architecture.md §5.2).
+ * Takes a place under the confirmation caps for the submission ($1), or records why not. Counts rows whose
+ * confirmation was allowed within the window (rolling: the last 24 hours per mailbox, by the normalised address key;
+ * the last hour in total; the last hour for forms from the same client, by its client key); the LIMITs keep each
+ * count at most as long as its cap. A client's share is reported as `hourly-limit` too. A row without a client key
+ * (stored before the key existed) is not held to a share. Only an undecided row is changed, so a second attempt
+ * decides nothing. One statement, so Prisma's query API cannot say it (docs/architecture.md §5.2).
  */
 const DECIDE_CONFIRMATION = `
   UPDATE submissions s
@@ -33,13 +40,18 @@ const DECIDE_CONFIRMATION = `
     SELECT CASE
       WHEN (SELECT count(*) FROM (
               SELECT 1 FROM submissions o
-              WHERE lower(o.email) = lower(t.email)
+              WHERE o.confirmation_address_key = coalesce(t.confirmation_address_key, '')
                 AND o.confirmation_allowed_at > statement_timestamp() - interval '24 hours'
               LIMIT $2) AS same_address) >= $2 THEN 'address-daily-limit'
       WHEN (SELECT count(*) FROM (
               SELECT 1 FROM submissions o
               WHERE o.confirmation_allowed_at > statement_timestamp() - interval '1 hour'
               LIMIT $3) AS this_hour) >= $3 THEN 'hourly-limit'
+      WHEN (SELECT count(*) FROM (
+              SELECT 1 FROM submissions o
+              WHERE o.client_key = t.client_key
+                AND o.confirmation_allowed_at > statement_timestamp() - interval '1 hour'
+              LIMIT $4) AS same_client) >= $4 THEN 'hourly-limit'
     END AS reason
     FROM submissions t WHERE t.id = $1
   ) AS verdict
@@ -65,6 +77,17 @@ export class SubmissionsRepository {
   async purgeCreatedBefore(type: SubmissionType, cutoff: Date, dryRun: boolean, db: Db = this.prisma): Promise<number> {
     const where = { type, createdAt: { lt: cutoff } };
     return dryRun ? db.submission.count({ where }) : (await db.submission.deleteMany({ where })).count;
+  }
+
+  /**
+   * Clears the client keys (docs/product.md §9.5) of submissions created before `before`: a client's share only
+   * counts the last hour, so a day-old key serves nothing. The number of keys cleared, or with `dryRun` to clear.
+   */
+  async forgetClientKeysBefore(before: Date, dryRun: boolean, db: Db = this.prisma): Promise<number> {
+    const where = { createdAt: { lt: before }, clientKey: { not: null } };
+    return dryRun
+      ? db.submission.count({ where })
+      : (await db.submission.updateMany({ where, data: { clientKey: null } })).count;
   }
 
   /** Submissions sent with this address, in any letter case, oldest first. */
@@ -94,6 +117,8 @@ export class SubmissionsRepository {
         experience: null,
         description: null,
         emailLastError: null,
+        confirmationAddressKey: null,
+        clientKey: null,
         erasedAt: new Date(),
       },
     });
@@ -151,7 +176,7 @@ export class SubmissionsRepository {
    */
   async decideConfirmation(
     id: string,
-    caps: ConfirmationCaps,
+    caps: ConfirmationLimits,
     db: Db,
   ): Promise<{ decided: boolean; reason: ConfirmationSkipReason | null }> {
     const fresh = await db.$queryRawUnsafe<Array<{ reason: ConfirmationSkipReason | null }>>(
@@ -159,6 +184,7 @@ export class SubmissionsRepository {
       id,
       caps.perAddressPerDay,
       caps.perHour,
+      caps.perClientPerHour,
     );
     if (fresh.length === 1) return { decided: true, reason: fresh[0].reason };
     const earlier = await db.submission.findUnique({ where: { id }, select: { confirmationSkipped: true } });

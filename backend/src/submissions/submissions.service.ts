@@ -1,13 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@stichting/contracts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../common/api-error';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository } from '../database/submissions.repository';
+import { confirmationAddressKey, confirmationClientKey } from '../mail/confirmation-caps';
 import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../queue/group-commit';
 import { QueueService } from '../queue/queue.service';
+import { addressKey } from '../rate-limit/address-key';
 import { TurnstileService } from '../turnstile/turnstile.service';
 import { ContactFormDto } from './dto/contact-form.dto';
 import { HelpRequestFormDto } from './dto/help-request-form.dto';
@@ -26,6 +30,7 @@ export function toSubmissionRow(request: SendEmailDto): Omit<Prisma.SubmissionCr
     language: request.language ?? DEFAULT_LANGUAGE,
     name: request.formData.name,
     email: request.formData.email,
+    confirmationAddressKey: confirmationAddressKey(request.formData.email),
   };
   const form = request.formData;
   if (form instanceof VolunteerFormDto) {
@@ -87,13 +92,17 @@ export class SubmissionsService {
     private readonly submissions: SubmissionsRepository,
     private readonly queue: QueueService,
     private readonly metrics: MetricsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async submit(request: SendEmailDto, remoteIp: string | undefined): Promise<SubmissionAccepted> {
     await this.turnstile.verifyOrThrow(request.turnstileToken, remoteIp, request.type);
     const id = randomUUID();
     try {
-      await this.store.add({ ...toSubmissionRow(request), id });
+      // The client's share of the confirmation cap (docs/product.md §9.5) counts by a keyed hash of its address.
+      const clientKey =
+        remoteIp === undefined ? null : confirmationClientKey(addressKey(remoteIp), this.config.donorLinks.secret);
+      await this.store.add({ ...toSubmissionRow(request), clientKey, id });
       this.metrics.formAccepted(request.type);
       return { success: true, id };
     } catch (error) {

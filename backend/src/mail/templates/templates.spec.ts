@@ -49,6 +49,8 @@ function submission(fields: Partial<Submission>): Submission {
     confirmationSentAt: null,
     confirmationAllowedAt: null,
     confirmationSkipped: null,
+    confirmationAddressKey: null,
+    clientKey: null,
     erasedAt: null,
     ...fields,
   };
