@@ -166,21 +166,39 @@ describe('error report caps', () => {
     await Promise.all(apps.map((app) => app.stop()));
   });
 
-  it('stores no new error once the table holds ERROR_REPORTS_MAX_ROWS rows, answers 202, logs once', async () => {
+  it('lets one client store only its share (a tenth) of ERROR_REPORTS_PER_HOUR; others still get theirs', async () => {
     await db('DELETE FROM error_reports');
-    await db(`INSERT INTO error_reports (id, fingerprint, message)
-      SELECT gen_random_uuid(), 'old' || n, 'old error ' || n FROM generate_series(1, 3) AS n`);
+    const app = await startApp({ ERROR_REPORTS_PER_HOUR: '20' });
+    await awayFromTheHour();
+    const flooder = nextVisitor();
+    for (let i = 0; i < 5; i++) {
+      expect((await reportTo(app.url, { message: `one client ${i}` }, flooder)).status).toBe(202);
+    }
+    expect(await storedCount()).toBe(2);
+    expect((await reportTo(app.url, { message: 'another client' }, nextVisitor())).status).toBe(202);
+    expect(await db("SELECT message FROM error_reports WHERE message = 'another client'")).toHaveLength(1);
+    // The row keeps no address of the client.
+    expect(JSON.stringify(await db('SELECT * FROM error_reports'))).not.toContain(flooder);
+    await app.stop();
+  });
+
+  it('once the table holds ERROR_REPORTS_MAX_ROWS rows, the least recently seen give way to new errors; logs once', async () => {
+    await db('DELETE FROM error_reports');
+    await db(`INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at)
+      SELECT gen_random_uuid(), 'old' || n, 'old error ' || n, now() - interval '5 days', now() - (4 - n) * interval '1 day'
+      FROM generate_series(1, 3) AS n`);
     const app = await startApp({ ERROR_REPORTS_MAX_ROWS: '4' });
     await awayFromTheHour();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       statuses.push((await reportTo(app.url, { message: `new error ${i}` }, nextVisitor())).status);
     }
-    expect(statuses).toEqual([202, 202, 202, 202]);
-    expect(await db("SELECT message FROM error_reports WHERE message LIKE 'new error%'")).toEqual([
-      { message: 'new error 0' },
-    ]);
-    expect(await storedCount()).toBe(4);
+    expect(statuses).toEqual([202, 202, 202]);
+    const messages = (await db<{ message: string }>('SELECT message FROM error_reports ORDER BY message')).map(
+      (row) => row.message,
+    );
+    // The two least recently seen old errors made room; the table never grew past its limit.
+    expect(messages).toEqual(['new error 0', 'new error 1', 'new error 2', 'old error 3']);
     await waitUntil(
       () => logLines(app, /ERROR_REPORTS_MAX_ROWS/).length > 0,
       10_000,

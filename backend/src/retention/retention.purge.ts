@@ -41,8 +41,9 @@ export async function purgeExpired(
   for (const type of SUBMISSION_TYPES) {
     submissions[type] = await stores.submissions.purgeCreatedBefore(type, cutoff(now, retentionDays[type]), dryRun, tx);
   }
-  // A client key only serves the last hour's share of the confirmation cap (docs/product.md §9.5): kept a day.
+  // A client key only serves the last hour's share of a cap (docs/product.md §9.5): kept a day.
   await stores.submissions.forgetClientKeysBefore(cutoff(now, 1), dryRun, tx);
+  await stores.errorReports.forgetClientKeysBefore(cutoff(now, 1), dryRun, tx);
   const errorReports = await stores.errorReports.purgeLastSeenBefore(
     cutoff(now, retentionDays.errorReports),
     dryRun,
