@@ -79,3 +79,57 @@ describe('default retention periods', () => {
     ]);
   });
 });
+
+/**
+ * docs/privacy.md "Donations and payments": a donation that never reached a payment (Checkout left open or expired,
+ * or the first payment failed, and no payment row) is deleted 30 days after its last change, instead of keeping the
+ * donor's name, email and message for the 8 years of the books.
+ */
+describe('unpaid donation intents', () => {
+  let database: TestDatabase;
+  let db: Client;
+  beforeAll(async () => {
+    assertCliBuilt();
+    database = await createTestDatabase();
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+    const insert = (n: number, email: string, status: string, updated: string) =>
+      db.query(`INSERT INTO donations (id, amount_cents, email, name, message, language, status, created_at, updated_at)
+        VALUES ('00000000-0000-4000-8000-00000000010${n}', 1000, '${email}', 'Name', 'A message', 'nl', '${status}',
+        ${updated} - interval '1 day', ${updated})`);
+    await insert(1, 'open-expired@example.org', 'open', justOlder(30));
+    await insert(2, 'failed-expired@example.org', 'failed', justOlder(30));
+    await insert(3, 'open-kept@example.org', 'open', justYounger(30));
+    await insert(4, 'failed-with-payment@example.org', 'failed', justOlder(30));
+    await insert(5, 'pending-kept@example.org', 'pending', justOlder(30));
+    await insert(6, 'cancelled-kept@example.org', 'cancelled', justOlder(30));
+    await db.query(`INSERT INTO donation_payments (id, donation_id, stripe_invoice_id, amount_cents, status, created_at,
+      invoice_created_at) VALUES (gen_random_uuid(), '00000000-0000-4000-8000-000000000104', 'in_failed', 1000,
+      'failed', ${justOlder(30)}, ${justOlder(30)})`);
+  });
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  it('deletes an open or failed donation without any payment 30 days after its last change, and nothing else', async () => {
+    const dry = await runCommand('purge', ['--dry-run'], { DATABASE_URL: database.url });
+    expect(dry.code).toBe(0);
+    expect((await db.query('SELECT count(*)::int AS n FROM donations')).rows[0].n).toBe(6);
+
+    const run = await runCommand('purge', [], { DATABASE_URL: database.url });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const left = await db.query<{ email: string }>('SELECT email FROM donations ORDER BY email');
+    expect(left.rows.map((row) => row.email)).toEqual([
+      'cancelled-kept@example.org',
+      'failed-with-payment@example.org',
+      'open-kept@example.org',
+      'pending-kept@example.org',
+    ]);
+    const audit = await db.query<{ detail: { unpaidDonations: number } }>(
+      "SELECT detail FROM audit_log WHERE action = 'purge'",
+    );
+    expect(audit.rows.map((row) => row.detail.unpaidDonations)).toEqual([2]);
+  });
+});

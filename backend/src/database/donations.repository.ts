@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Donation, DonationPayment, Prisma } from '../generated/prisma/client';
+import { DonationStatus } from '../generated/prisma/enums';
 import { PrismaService, type Db } from './prisma.service';
 import { equalsIgnoringCase } from './text-match';
 
@@ -100,6 +101,21 @@ export class DonationsRepository {
       WHERE id = ANY(${donationIds}::uuid[])`;
     await db.$executeRaw`UPDATE donations SET referrer_name = NULL, referrer_email = NULL
       WHERE id = ANY(${referralIds}::uuid[])`;
+  }
+
+  /**
+   * Donations that never reached a payment, last changed before `before`: deleted, or with `dryRun` counted. Open
+   * (Checkout never completed) or failed (Checkout expired, or the first payment failed), never paid, and without
+   * any payment row, so nothing of it belongs to the books (docs/privacy.md "Donations and payments").
+   */
+  async purgeUnpaidBefore(before: Date, dryRun: boolean, db: Db): Promise<number> {
+    const where = {
+      status: { in: [DonationStatus.open, DonationStatus.failed] },
+      firstPaymentSucceededAt: null,
+      updatedAt: { lt: before },
+      payments: { none: {} },
+    };
+    return dryRun ? db.donation.count({ where }) : (await db.donation.deleteMany({ where })).count;
   }
 
   /**

@@ -13,7 +13,12 @@ export class RetentionJob implements JobHandler<null> {
   constructor(private readonly retention: RetentionService) {}
 
   async handle(): Promise<void> {
-    const { submissions, errorReports, donations, donationPayments } = await this.retention.purge({ dryRun: false });
-    this.logger.log({ submissions, errorReports, donations, donationPayments }, 'retention purge done');
+    const { submissions, errorReports, donations, donationPayments, unpaidDonations } = await this.retention.purge({
+      dryRun: false,
+    });
+    this.logger.log(
+      { submissions, errorReports, donations, donationPayments, unpaidDonations },
+      'retention purge done',
+    );
   }
 }

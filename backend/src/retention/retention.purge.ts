@@ -7,9 +7,17 @@ import type { RetentionStores } from './retention.service';
  * Retention (periods explained in docs/privacy.md): a submission is deleted once it is older than the
  * period for its form type, an error report once it was last seen longer ago than its period. Donations are
  * bookkeeping (the fiscal retention obligation is 7 years): a payment goes once older than the donations period, a
- * donation (intent) once its last change is and no payment of it is left, so a donor still giving stays.
+ * donation (intent) once its last change is and no payment of it is left, so a donor still giving stays. A donation
+ * that never reached a payment goes UNPAID_DONATION_DAYS after its last change.
  * Used by `npm run purge` and by the daily `retention-purge` job.
  */
+
+/**
+ * docs/privacy.md "Donations and payments": days after its last change that a donation which never reached a payment
+ * (open or failed, no payment row) is kept. Nothing of it belongs to the books; 30 days is the window the daily
+ * reconciliation looks back over (`npm run donations -- reconcile`), so no late Stripe event is left to change it.
+ */
+export const UNPAID_DONATION_DAYS = 30;
 export interface PurgeResult {
   dryRun: boolean;
   retentionDays: RetentionDays;
@@ -17,6 +25,8 @@ export interface PurgeResult {
   errorReports: number;
   donations: number;
   donationPayments: number;
+  /** Donations deleted because they never reached a payment (UNPAID_DONATION_DAYS). */
+  unpaidDonations: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -54,12 +64,21 @@ export async function purgeExpired(
     dryRun,
     tx,
   );
-  const result: PurgeResult = { dryRun, retentionDays, submissions, errorReports, donations, donationPayments };
+  const unpaidDonations = await stores.donations.purgeUnpaidBefore(cutoff(now, UNPAID_DONATION_DAYS), dryRun, tx);
+  const result: PurgeResult = {
+    dryRun,
+    retentionDays,
+    submissions,
+    errorReports,
+    donations,
+    donationPayments,
+    unpaidDonations,
+  };
   // Counts and periods only: no personal data in the audit log.
   if (!dryRun) {
     await stores.auditLog.record(
       'purge',
-      { submissions, errorReports, donations, donationPayments, retentionDays },
+      { submissions, errorReports, donations, donationPayments, unpaidDonations, retentionDays },
       tx,
     );
   }
