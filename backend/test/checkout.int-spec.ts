@@ -1,8 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { DONATION_TIERS, ROUTES } from '@stichting/contracts';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_DONATION_PRODUCT_ID } from '../src/config/app-config';
 import { PrismaService } from '../src/database/prisma.service';
+import { stripeProduct } from './support/stripe-stub';
 import { donationBody } from './support/submissions';
 import { createTestDatabase } from './support/test-database';
 import { startTestStack, TURNSTILE_TOKENS, type TestStack } from './support/test-app';
@@ -178,6 +180,65 @@ describe('POST /api/create-checkout-session', () => {
       await own.close();
     }
   });
+
+  /**
+   * A new app whose Stripe account has the donation product archived (Dashboard: Archive product), and the `level`
+   * log calls about the product (the ones carrying `productId`).
+   */
+  async function withArchivedProduct(
+    level: 'warn' | 'error',
+    test: (archived: TestStack, productLines: () => unknown[][]) => Promise<void>,
+  ): Promise<void> {
+    const archived = await startTestStack();
+    const calls = jest.spyOn(Logger.prototype, level);
+    try {
+      const product = stripeProduct(DEFAULT_DONATION_PRODUCT_ID, { active: false });
+      archived.stripe.products.set(DEFAULT_DONATION_PRODUCT_ID, product);
+      await test(archived, () =>
+        calls.mock.calls.filter(([fields]) => (fields as { productId?: string }).productId !== undefined),
+      );
+    } finally {
+      calls.mockRestore();
+      await archived.close();
+    }
+  }
+
+  it('makes an archived donation product active again, with one warning, so donations go on', () =>
+    withArchivedProduct('warn', async (archived, warnings) => {
+      for (const amount of [25, 30]) expect((await post(archived, donation({ amount }))).status).toBe(200);
+      expect(archived.stripe.products.get(DEFAULT_DONATION_PRODUCT_ID)).toMatchObject({ active: true });
+      const updates = archived.stripe.requestsTo('POST', `/v1/products/${DEFAULT_DONATION_PRODUCT_ID}`);
+      expect(updates.map((update) => new URLSearchParams(update.body).get('active'))).toEqual(['true']);
+      expect(archived.stripe.requestsTo('POST', '/v1/products')).toHaveLength(0);
+      expect(warnings()).toEqual([
+        [
+          { productId: DEFAULT_DONATION_PRODUCT_ID },
+          expect.stringMatching(/was archived in Stripe .* made active again/),
+        ],
+      ]);
+    }));
+
+  it('answers 502 and says what to do in the Dashboard when Stripe refuses to make the product active', () =>
+    withArchivedProduct('error', async (archived, errors) => {
+      archived.stripe.refuseProductUpdates = true;
+      const response = await post(archived, donation({ email: 'archived@example.org' }));
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({
+        success: false,
+        error: 'The payment provider could not start the checkout',
+      });
+      expect(archived.stripe.sessions).toHaveLength(0);
+      const failed = await archived.app
+        .get(PrismaService)
+        .donation.findFirstOrThrow({ where: { email: 'archived@example.org' } });
+      expect(failed.status).toBe('failed');
+      expect(errors()).toEqual([
+        [
+          { productId: DEFAULT_DONATION_PRODUCT_ID },
+          expect.stringMatching(/archived in Stripe .*Product catalog.*"Unarchive".*STRIPE_DONATION_PRODUCT_ID/),
+        ],
+      ]);
+    }));
 
   it('answers 502 with a readable error when Stripe refuses, and keeps the donation marked failed', async () => {
     stack.stripe.failNext = { status: 400, type: 'invalid_request_error', message: 'Amount too large' };

@@ -65,21 +65,64 @@ export class StripeClient {
   }
 
   /**
-   * Makes sure the product `id` exists: read it, and create it with that id and `name` when Stripe has none. Two
-   * processes creating it at once end with the one product (same id; the loser's "already exists" is fine).
+   * Makes sure the product `id` exists and is active: read it, create it with that id and `name` when Stripe has none,
+   * and make it active again when someone archived it in the Dashboard (Checkout makes no price for an archived
+   * product, so every donation would fail). Two processes creating it at once end with the one product (same id; the
+   * loser's "already exists" is fine). Says which of the three it found; throws ProductReactivationError when Stripe
+   * refuses to make an archived product active.
    */
-  async ensureProduct(id: string, name: string): Promise<void> {
-    try {
-      await this.stripe.products.retrieve(id);
-      return;
-    } catch (error) {
-      if (!isStripeCode(error, 'resource_missing')) throw error;
+  async ensureProduct(id: string, name: string): Promise<'active' | 'created' | 'reactivated'> {
+    const product = await this.retrieveProduct(id);
+    if (product?.active) return 'active';
+    if (product) {
+      try {
+        await this.stripe.products.update(id, { active: true });
+      } catch (error) {
+        throw new ProductReactivationError(id, error);
+      }
+      return 'reactivated';
     }
     try {
       await this.stripe.products.create({ id, name }, { idempotencyKey: `product-${id}` });
     } catch (error) {
       if (!isStripeCode(error, 'resource_already_exists')) throw error;
     }
+    return 'created';
+  }
+
+  /** The product `id`, or null when Stripe has none (never created, or deleted). */
+  async retrieveProduct(id: string): Promise<Stripe.Product | null> {
+    try {
+      return await this.stripe.products.retrieve(id);
+    } catch (error) {
+      if (isStripeCode(error, 'resource_missing')) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The customer-portal configuration donors' sessions use: `id` (STRIPE_PORTAL_CONFIGURATION_ID), or the account's
+   * default one when `id` is undefined. Null when there is none (an unknown id, or an account that never saved its
+   * portal settings).
+   */
+  async portalConfiguration(id: string | undefined): Promise<Stripe.BillingPortal.Configuration | null> {
+    if (id === undefined) {
+      const page = await this.stripe.billingPortal.configurations.list({ is_default: true, limit: 1 });
+      return page.data[0] ?? null;
+    }
+    try {
+      return await this.stripe.billingPortal.configurations.retrieve(id);
+    } catch (error) {
+      if (isStripeCode(error, 'resource_missing')) return null;
+      throw error;
+    }
+  }
+
+  /** Every webhook endpoint of the account (Stripe allows a handful; one page of 100 holds them all, more are read). */
+  async listWebhookEndpoints(): Promise<Stripe.WebhookEndpoint[]> {
+    const endpoints: Stripe.WebhookEndpoint[] = [];
+    for await (const endpoint of this.stripe.webhookEndpoints.list({ limit: 100 })) endpoints.push(endpoint);
+    return endpoints;
   }
 
   /**
@@ -128,6 +171,26 @@ export class StripeClient {
       this.config.webhookSecret ?? '',
       STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     );
+  }
+}
+
+/**
+ * The donation product is archived and Stripe refused to make it active again (a restricted key without write access
+ * to products, for one): what to do in the Dashboard is in the message (docs/stripe-setup.md §2).
+ */
+export class ProductReactivationError extends Error {
+  constructor(
+    readonly productId: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `the donation product ${productId} is archived in Stripe and could not be made active again (${reason}). ` +
+        `In the Stripe Dashboard open Product catalog, show archived products, open ${productId} and choose ` +
+        `"Unarchive" (or set STRIPE_DONATION_PRODUCT_ID to an active product); until then every checkout fails`,
+      { cause },
+    );
+    this.name = 'ProductReactivationError';
   }
 }
 

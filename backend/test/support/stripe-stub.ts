@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../../src/config/stripe-api-version';
 import { HttpStub, sendJson, type StubRequest } from './http-stub';
-import { StripePortalStub } from './stripe-portal-stub';
+import { sendListPage, StripePortalStub } from './stripe-portal-stub';
 
 export interface CreatedSession {
   id: string;
@@ -14,12 +14,75 @@ type Json = Record<string, unknown>;
 
 const randomId = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
 
+/** The URL of the stand-in's webhook endpoint: the site at https://www.stichting.test. */
+export const STUB_WEBHOOK_URL = 'https://www.stichting.test/api/stripe/webhook';
+
+/** The events docs/stripe-setup.md §2 tells the operator to select on the endpoint. */
+export const DOCUMENTED_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+  'charge.dispute.created',
+];
+
+/** A webhook endpoint as GET /v1/webhook_endpoints lists it (no `secret`: Stripe shows it only at creation). */
+export function webhookEndpoint(overrides: Partial<Stripe.WebhookEndpoint> = {}): Stripe.WebhookEndpoint {
+  return {
+    id: randomId('we'),
+    object: 'webhook_endpoint',
+    api_version: STRIPE_API_VERSION,
+    application: null,
+    created: now(),
+    description: null,
+    enabled_events: [...DOCUMENTED_WEBHOOK_EVENTS],
+    livemode: false,
+    metadata: {},
+    status: 'enabled',
+    url: STUB_WEBHOOK_URL,
+    ...overrides,
+  };
+}
+
+/** A product in the pinned version's shape; `active: false` is an archived one. */
+export function stripeProduct(id: string, fields: { name?: string | null; active?: boolean } = {}): Json {
+  return {
+    id,
+    object: 'product',
+    active: fields.active ?? true,
+    created: now(),
+    default_price: null,
+    description: null,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: {},
+    name: fields.name ?? id,
+    package_dimensions: null,
+    shippable: null,
+    statement_descriptor: null,
+    tax_code: null,
+    unit_label: null,
+    updated: now(),
+    url: null,
+  };
+}
+
 /**
  * Speaks the part of Stripe's HTTP API (version STRIPE_API_VERSION) the site uses, form-encoded with a Bearer key:
  * - POST /v1/checkout/sessions, answering a Checkout Session whose `url` is a local checkout page served by the stub
  *   itself; it refuses parameters the pinned version removed (`payment_method_types`) and a product that does not
- *   exist, as Stripe does;
- * - GET /v1/products/:id and POST /v1/products (custom ids; `products` holds them);
+ *   exist or is archived, as Stripe does;
+ * - GET /v1/products/:id, POST /v1/products (custom ids) and POST /v1/products/:id (`active`, `name`): `products`
+ *   holds them, each with its `active` flag (false: archived in the Dashboard); `refuseProductUpdates` answers the
+ *   update like a restricted key without write access (403);
+ * - GET /v1/webhook_endpoints (`webhookEndpoints`: one set up as docs/stripe-setup.md §2 asks, at STUB_WEBHOOK_URL);
+ * - the customer portal's sessions and configurations (stripe-portal-stub.ts);
  * - GET /v1/invoice_payments?invoice=… with the expansions the ledger asks for (`invoicePayments`, set by tests);
  * - GET /v1/events with `types[]`, `created[gte]`, `limit` and `starting_after`, newest first (`events`, set by tests).
  * `failNext` makes the next Checkout call fail the way Stripe does (card_error / api_error JSON with a status);
@@ -32,8 +95,11 @@ export class StripeStub {
   readonly invoicePayments = new Map<string, Json[]>();
   /** Events Stripe "has", in the order they happened; the list endpoint serves them newest first. */
   readonly events: Json[] = [];
+  /** The account's webhook endpoints, oldest first (GET /v1/webhook_endpoints lists them newest first). */
+  readonly webhookEndpoints: Stripe.WebhookEndpoint[] = [webhookEndpoint()];
   failNext: { status: number; type: string; message: string } | undefined;
   failLookups = false;
+  refuseProductUpdates = false;
   readonly http: HttpStub;
   /** The customer portal's sessions and page (stripe-portal-stub.ts). */
   readonly portal = new StripePortalStub();
@@ -78,6 +144,12 @@ export class StripeStub {
     if (request.method === 'POST' && path === '/v1/checkout/sessions')
       return this.createSession(request, params, response);
     if (request.method === 'POST' && path === '/v1/products') return this.createProduct(params, response);
+    if (request.method === 'POST' && path.startsWith('/v1/products/')) {
+      return this.updateProduct(decodeURIComponent(path.slice('/v1/products/'.length)), params, response);
+    }
+    if (request.method === 'GET' && path === '/v1/webhook_endpoints') {
+      return sendListPage(response, '/v1/webhook_endpoints', [...this.webhookEndpoints].reverse(), params);
+    }
     if (request.method === 'GET' && path.startsWith('/v1/products/')) {
       const product = this.products.get(decodeURIComponent(path.slice('/v1/products/'.length)));
       if (product) return sendJson(response, 200, product);
@@ -115,6 +187,16 @@ export class StripeStub {
     }
     const product = params.get('line_items[0][price_data][product]');
     if (product !== null && !this.products.has(product)) return missing(response, 'product', product);
+    if (product !== null && this.products.get(product)?.active === false) {
+      // Stripe makes no price for an archived product (the stand-in's wording, Stripe's status and error type).
+      return sendJson(response, 400, {
+        error: {
+          type: 'invalid_request_error',
+          param: 'line_items[0][price_data][product]',
+          message: `The product '${product}' is not active, so no price can be created for it.`,
+        },
+      });
+    }
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const existing = this.sessions.find((s) => idempotencyKey && s.idempotencyKey === idempotencyKey);
     const session = existing ?? { id: `cs_test_${randomBytes(12).toString('hex')}`, params, idempotencyKey };
@@ -137,8 +219,28 @@ export class StripeStub {
         error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Product already exists.' },
       });
     }
-    const product = { id, object: 'product', active: true, name: params.get('name'), created: now(), livemode: false };
+    const product = stripeProduct(id, { name: params.get('name'), active: params.get('active') !== 'false' });
     this.products.set(id, product);
+    sendJson(response, 200, product);
+  }
+
+  private updateProduct(id: string, params: URLSearchParams, response: Parameters<typeof sendJson>[0]) {
+    const product = this.products.get(id);
+    if (!product) return missing(response, 'product', id);
+    if (this.refuseProductUpdates) {
+      return sendJson(response, 403, {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            "The provided key 'rk_test_***' does not have the required permissions for this endpoint on account 'acct_test'. Having the 'rak_product_write' permission would allow this request to continue.",
+        },
+      });
+    }
+    const active = params.get('active');
+    if (active !== null) product.active = active === 'true';
+    const name = params.get('name');
+    if (name !== null) product.name = name;
+    product.updated = now();
     sendJson(response, 200, product);
   }
 

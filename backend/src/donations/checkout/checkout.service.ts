@@ -6,7 +6,7 @@ import { formatCents } from '../../common/money';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { DonationsRepository } from '../../database/donations.repository';
-import { StripeClient } from '../../stripe/stripe.client';
+import { ProductReactivationError, StripeClient } from '../../stripe/stripe.client';
 import { TurnstileService } from '../../turnstile/turnstile.service';
 import type { Donation } from '../../generated/prisma/client';
 import { DonationStatus } from '../donation-state';
@@ -91,13 +91,27 @@ export class CheckoutService {
     return { url: session.url };
   }
 
-  /** The product's id, after making sure it exists in Stripe (once per process; tried again after a failure). */
+  /**
+   * The product's id, after making sure it exists in Stripe and is active (once per process; tried again after a
+   * failure). An archived product is made active again, with one warning; when Stripe refuses that, the error line
+   * says what to do in the Dashboard (docs/stripe-setup.md §2) and the donor gets the usual 502.
+   */
   private donationProduct(): Promise<string> {
     const id = this.config.stripe.donationProductId;
     this.product ??= this.stripe.ensureProduct(id, DONATION_PRODUCT_NAME).then(
-      () => id,
+      (state) => {
+        if (state === 'reactivated') {
+          this.logger.warn(
+            { productId: id },
+            `the donation product ${id} was archived in Stripe (every checkout would fail) and has been made active ` +
+              'again; leave it active in the Dashboard (docs/stripe-setup.md §2)',
+          );
+        }
+        return id;
+      },
       (error: unknown) => {
         this.product = undefined;
+        if (error instanceof ProductReactivationError) this.logger.error({ productId: id }, error.message);
         throw error;
       },
     );
