@@ -100,14 +100,14 @@ describe('POST /api/report-error rate limit', () => {
   });
 });
 
+/** Jest's minute, plus the minute a test may wait for the next clock hour (awayFromTheHour). */
+const HOUR_SAFE_TIMEOUT_MS = 150_000;
+
 /**
  * The global caps, counted in PostgreSQL: built app processes (so their log lines can be read), two of them on one
  * database where the count must hold across instances. The reports come from many visitors (each its own address,
  * forwarded by a proxy), the flood these caps are for: the per-client limit, shared by every instance, stops none.
  */
-/** Jest's minute, plus the minute a test may wait for the next clock hour (awayFromTheHour). */
-const HOUR_SAFE_TIMEOUT_MS = 150_000;
-
 describe('error report caps', () => {
   const fixture = useFaultFixture();
   const db = <T extends Record<string, unknown>>(text: string) => sql<T>({ database: fixture.database }, text);
