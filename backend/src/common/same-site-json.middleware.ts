@@ -16,12 +16,22 @@ const FOREIGN_FETCH_SITES = new Set(['cross-site', 'same-site']);
  * Requests with neither header (curl, servers) are judged by their content type alone. Registered before the body
  * parsers, so a refused body is never read. `exceptPaths` (the Stripe webhook) are left to their own check.
  */
+/**
+ * The path without its trailing slashes, keeping its first character (`/` stays `/`). A scan from the end, so a long
+ * run of slashes costs time linear in its length: a pattern like /(.)\/+$/ would try every run from every start.
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
+
 export function sameSiteJsonOnly(publicBaseUrl: string, exceptPaths: readonly string[]) {
   const siteOrigin = new URL(publicBaseUrl).origin;
   return (request: Request, _response: Response, next: NextFunction): void => {
     if (request.method !== 'POST') return next();
     // The router ignores case and a trailing slash: so must this check, or /API/send-email would slip past.
-    const path = request.path.toLowerCase().replace(/(.)\/+$/, '$1');
+    const path = withoutTrailingSlashes(request.path.toLowerCase());
     if (!isApiPath(path) || exceptPaths.includes(path)) return next();
     const origin = request.get('origin');
     const fetchSite = request.get('sec-fetch-site');
