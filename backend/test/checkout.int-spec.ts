@@ -220,7 +220,7 @@ describe('POST /api/create-checkout-session', () => {
 
   it('answers 502 and says what to do in the Dashboard when Stripe refuses to make the product active', () =>
     withArchivedProduct('error', async (archived, errors) => {
-      archived.stripe.refuseProductUpdates = true;
+      archived.stripe.forbidden.add(`POST /v1/products/${DEFAULT_DONATION_PRODUCT_ID}`);
       const response = await post(archived, donation({ email: 'archived@example.org' }));
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({

@@ -1,4 +1,5 @@
 import { runCommand } from './cli-runner';
+import { runCheckStripe } from './donations-check-stripe';
 import { RECONCILE_COMMAND } from './donations-reconcile';
 import { STATEMENTS_COMMAND } from './donations-statements';
 
@@ -9,6 +10,8 @@ import { STATEMENTS_COMMAND } from './donations-statements';
 const SUBCOMMANDS = new Map<string, (argv: string[]) => void>([
   ['reconcile', (argv) => runCommand(RECONCILE_COMMAND, argv)],
   ['statements', (argv) => runCommand(STATEMENTS_COMMAND, argv)],
+  // Needs only the Stripe key, no database: its own runner in the same style.
+  ['check-stripe', (argv) => runCheckStripe(argv)],
 ]);
 
 const USAGE = `Usage: npm run donations -- <subcommand> [options]
@@ -16,6 +19,7 @@ const USAGE = `Usage: npm run donations -- <subcommand> [options]
 Subcommands:
   reconcile    apply Stripe events the webhook missed (last 30 days) [--since YYYY-MM-DD] [--dry-run]
   statements   queue each donor's yearly statement (--year YYYY [--email x] [--dry-run])
+  check-stripe check the Stripe account's settings the site relies on (product, customer portal, webhook)
 
 Run \`npm run donations -- <subcommand> --help\` for its options.`;
 

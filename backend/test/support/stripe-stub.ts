@@ -79,14 +79,13 @@ export function stripeProduct(id: string, fields: { name?: string | null; active
  *   itself; it refuses parameters the pinned version removed (`payment_method_types`) and a product that does not
  *   exist or is archived, as Stripe does;
  * - GET /v1/products/:id, POST /v1/products (custom ids) and POST /v1/products/:id (`active`, `name`): `products`
- *   holds them, each with its `active` flag (false: archived in the Dashboard); `refuseProductUpdates` answers the
- *   update like a restricted key without write access (403);
+ *   holds them, each with its `active` flag (false: archived in the Dashboard);
  * - GET /v1/webhook_endpoints (`webhookEndpoints`: one set up as docs/stripe-setup.md §2 asks, at STUB_WEBHOOK_URL);
  * - the customer portal's sessions and configurations (stripe-portal-stub.ts);
  * - GET /v1/invoice_payments?invoice=… with the expansions the ledger asks for (`invoicePayments`, set by tests);
  * - GET /v1/events with `types[]`, `created[gte]`, `limit` and `starting_after`, newest first (`events`, set by tests).
  * `failNext` makes the next Checkout call fail the way Stripe does (card_error / api_error JSON with a status);
- * `failLookups` makes every invoice payment lookup answer 500.
+ * `failLookups` makes every invoice payment lookup answer 500; `forbidden` refuses calls like a restricted key (403).
  */
 export class StripeStub {
   readonly sessions: CreatedSession[] = [];
@@ -99,7 +98,11 @@ export class StripeStub {
   readonly webhookEndpoints: Stripe.WebhookEndpoint[] = [webhookEndpoint()];
   failNext: { status: number; type: string; message: string } | undefined;
   failLookups = false;
-  refuseProductUpdates = false;
+  /**
+   * Calls the key may not make, as `METHOD /v1/path` (e.g. `GET /v1/webhook_endpoints`): answered 403 the way
+   * Stripe answers a restricted key without that permission.
+   */
+  readonly forbidden = new Set<string>();
   readonly http: HttpStub;
   /** The customer portal's sessions and page (stripe-portal-stub.ts). */
   readonly portal = new StripePortalStub();
@@ -138,6 +141,15 @@ export class StripeStub {
     }
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return sendJson(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    if (this.forbidden.has(`${request.method} ${path}`)) {
+      return sendJson(response, 403, {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            "The provided key 'rk_test_***' does not have the required permissions for this endpoint on account 'acct_test'.",
+        },
+      });
     }
     if (this.portal.handle(request, response, this.url)) return;
     const params = new URLSearchParams(request.method === 'GET' ? query : request.body);
@@ -227,15 +239,6 @@ export class StripeStub {
   private updateProduct(id: string, params: URLSearchParams, response: Parameters<typeof sendJson>[0]) {
     const product = this.products.get(id);
     if (!product) return missing(response, 'product', id);
-    if (this.refuseProductUpdates) {
-      return sendJson(response, 403, {
-        error: {
-          type: 'invalid_request_error',
-          message:
-            "The provided key 'rk_test_***' does not have the required permissions for this endpoint on account 'acct_test'. Having the 'rak_product_write' permission would allow this request to continue.",
-        },
-      });
-    }
     const active = params.get('active');
     if (active !== null) product.active = active === 'true';
     const name = params.get('name');
