@@ -475,4 +475,69 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     expect((await storedDonation(stack, raised.donationId)).donation.amountCents).toBe(4000);
     expect(await stack.app.get(PrismaService).stripeEvent.count({ where: { id: older.id } })).toBe(1);
   });
+
+  describe('a signed event is not trusted field by field', () => {
+    /** The event's record: processed once, and the payments of the donation (none expected). */
+    async function recorded(eventId: string, donationId: string) {
+      const prisma = stack.app.get(PrismaService);
+      return {
+        events: await prisma.stripeEvent.count({ where: { id: eventId } }),
+        payments: await prisma.donationPayment.count({ where: { donationId } }),
+      };
+    }
+
+    it.each<[string, Record<string, unknown>]>([
+      ['a currency other than euro', { currency: 'usd' }],
+      ['an amount below zero', { amount_paid: -2500 }],
+      ['no lines', { lines: undefined }],
+      ['lines without their data', { lines: { object: 'list' } }],
+    ])('an invoice with %s is recorded as processed, changes nothing and is not retried', async (_what, change) => {
+      const gift = await startDonation(stack, { email: `invoice-${Object.keys(change)[0]}@example.org` });
+      charged(gift, gift.firstInvoice, [['ideal', 'succeeded']]);
+      const invoice = { ...gift.invoice(gift.firstInvoice, 0, { status: 'paid' }), ...change };
+      const event = stripeEvent('invoice.paid', invoice);
+      expect(await deliverOutcome(stack.url, event)).toEqual([200, 'processed']);
+      expect(await recorded(event.id, gift.donationId)).toEqual({ events: 1, payments: 0 });
+      expect((await storedDonation(stack, gift.donationId)).donation.status).toBe('open');
+      expect(await deliverOutcome(stack.url, event)).toEqual([200, 'duplicate']);
+    });
+
+    it.each<[string, (subscription: Record<string, unknown>) => Record<string, unknown>]>([
+      ['no items', (subscription) => ({ ...subscription, items: undefined })],
+      [
+        'a price in another currency',
+        (subscription) => {
+          const items = subscription.items as { data: Array<{ price: Record<string, unknown> }> };
+          return {
+            ...subscription,
+            items: {
+              ...items,
+              data: items.data.map((item) => ({ ...item, price: { ...item.price, currency: 'usd' } })),
+            },
+          };
+        },
+      ],
+    ])('a subscription update with %s is recorded as processed and changes nothing', async (_what, alter) => {
+      const gift = await startDonation(stack, { email: `subscription-${_what.length}@example.org`, amount: 10 });
+      const subscription = gift.subscriptionObject({ status: 'active', amount: 4000 }) as unknown as Record<
+        string,
+        unknown
+      >;
+      const event = stripeEvent('customer.subscription.updated', alter(subscription));
+      expect(await deliverOutcome(stack.url, event)).toEqual([200, 'processed']);
+      const { donation } = await storedDonation(stack, gift.donationId);
+      expect(donation).toMatchObject({ amountCents: 1000, subscriptionStatus: null });
+      expect(await recorded(event.id, gift.donationId)).toEqual({ events: 1, payments: 0 });
+    });
+
+    it('a refund of a negative amount changes nothing', async () => {
+      const gift = await startDonation(stack, { email: 'negative-refund@example.org' });
+      const [charge] = charged(gift, gift.firstInvoice, [['ideal', 'succeeded']]);
+      await deliverAll([stripeEvent('invoice.paid', gift.invoice(gift.firstInvoice, 0, { status: 'paid' }))]);
+      const event = stripeEvent('charge.refunded', { ...charge, amount_refunded: -500, refunded: true });
+      expect(await deliverOutcome(stack.url, event)).toEqual([200, 'processed']);
+      const { payments } = await storedDonation(stack, gift.donationId);
+      expect(payments).toMatchObject([{ status: 'paid', refundedCents: 0 }]);
+    });
+  });
 });

@@ -1,12 +1,25 @@
 import type { DonationPayment } from '../../generated/prisma/client';
 import { PaymentStatus, paymentRank } from '../donation-state';
 import { describePayment } from './describe-changes';
+import { FieldCheck } from './event-checks';
 import type { EventFamily, LedgerBook } from './ledger-book';
 import { idOf } from './stripe-facts';
 
 /** A refund or a dispute (a reversed SEPA debit, a card chargeback) of a payment we recorded. */
 export const chargeEvents: EventFamily<'charge.refunded' | 'charge.dispute.created'> = {
   types: ['charge.refunded', 'charge.dispute.created'],
+
+  check(event) {
+    const object: unknown = event.data.object;
+    if (event.type === 'charge.refunded') {
+      return new FieldCheck(`charge ${event.data.object.id}`, object)
+        .present('id', 'refunded')
+        .amounts(['amount_refunded'])
+        .euro('currency')
+        .result();
+    }
+    return new FieldCheck(`dispute ${event.data.object.id}`, object).present('charge').result();
+  },
 
   apply(book, event) {
     if (event.type === 'charge.refunded') {

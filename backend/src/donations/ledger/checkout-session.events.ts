@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { DonationKeys } from '../../database/donations.repository';
+import { FieldCheck } from './event-checks';
 import { eventTime, type EventFamily } from './ledger-book';
 import { donationIdIn, idOf, linkStripeIds } from './stripe-facts';
 
@@ -27,6 +28,13 @@ export const checkoutSessionEvents: EventFamily<
     'checkout.session.async_payment_failed',
     'checkout.session.expired',
   ],
+
+  check(event) {
+    const session: unknown = event.data.object;
+    const check = new FieldCheck(`checkout session ${event.data.object.id}`, session).present('id');
+    if (event.type === 'checkout.session.completed') check.present('payment_status');
+    return check.result();
+  },
 
   invoiceToLookUp(event) {
     if (event.type === 'checkout.session.expired') return null;

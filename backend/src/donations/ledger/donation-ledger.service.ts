@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DonationPaymentsRepository } from '../../database/donation-payments.repository';
 import { DonationsRepository } from '../../database/donations.repository';
@@ -68,6 +68,8 @@ class DryRun extends Error {
  */
 @Injectable()
 export class DonationLedger {
+  private readonly logger = new Logger(DonationLedger.name);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly stripe: StripeClient,
@@ -85,13 +87,17 @@ export class DonationLedger {
     if (!isHandledEvent(event)) return { outcome: 'ignored', changes: [] };
     if (await this.events.isRecorded(event.id)) return { outcome: 'duplicate', changes: [] };
     const family = familyOf(event);
+    // A field missing, an amount below zero or another currency (event-checks.ts): recorded with that line as the
+    // one change, so the event changes nothing, is never retried, and never answers 500.
+    const refused = family.check(event);
+    if (refused) this.logger.warn({ eventId: event.id, type: event.type, reason: refused }, 'stripe event refused');
     // The one call to Stripe, before the transaction opens: how an invoice of ours was paid.
-    const details = await this.lookUpPayment(family, event);
+    const details = refused ? null : await this.lookUpPayment(family, event);
     try {
       return await this.prisma.$transaction(async (tx) => {
         if (!(await this.events.claim(event.id, event.type, tx))) return { outcome: 'duplicate' as const, changes: [] };
         const book = new LedgerBook(tx, this.donations, this.payments, this.outbox);
-        const changes = await family.apply(book, event, details);
+        const changes = refused ? [refused] : await family.apply(book, event, details);
         await this.events.markProcessed(event.id, tx);
         if (options.dryRun) throw new DryRun(changes);
         return { outcome: 'processed' as const, changes };

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { DonationKeys } from '../../database/donations.repository';
 import { PaymentStatus } from '../donation-state';
 import { describePayment } from './describe-changes';
+import { FieldCheck } from './event-checks';
 import { eventTime, type EventFamily } from './ledger-book';
 import { mergePayment } from './merge-payment';
 import { donationIdIn, fromUnix, idOf, later, linkStripeIds } from './stripe-facts';
@@ -18,6 +19,17 @@ function invoiceKeys(invoice: Stripe.Invoice): DonationKeys {
  */
 export const invoiceEvents: EventFamily<'invoice.paid' | 'invoice.payment_failed'> = {
   types: ['invoice.paid', 'invoice.payment_failed'],
+
+  check(event) {
+    const invoice: unknown = event.data.object;
+    const check = new FieldCheck(`invoice ${event.data.object.id}`, invoice)
+      .present('id', 'created', 'customer')
+      .amounts(['amount_paid', 'amount_due', 'attempt_count'])
+      .euro('currency')
+      .list('lines.data', 'period.end');
+    if (event.type === 'invoice.paid') check.present('status_transitions.paid_at');
+    return check.result();
+  },
 
   invoiceToLookUp(event) {
     return { invoiceId: event.data.object.id, keys: invoiceKeys(event.data.object) };

@@ -74,6 +74,11 @@ export type EventOf<Types extends Stripe.Event['type']> = Extract<Stripe.Event, 
  */
 export interface EventFamily<Types extends Stripe.Event['type']> {
   readonly types: readonly Types[];
+  /**
+   * The first problem with the fields `apply` reads (event-checks.ts): a line saying the event is left out or
+   * refused, and then it changes nothing; null when it can be applied.
+   */
+  check(event: EventOf<Types>): string | null;
   invoiceToLookUp?(event: EventOf<Types>): { invoiceId: string | null; keys: DonationKeys } | null;
   apply(book: LedgerBook, event: EventOf<Types>, details: InvoicePaymentDetails | null): Promise<string[]>;
 }

@@ -1,5 +1,6 @@
 import { MIN_DONATION_EUR } from '@stichting/contracts';
 import { formatCents } from '../../common/money';
+import { FieldCheck } from './event-checks';
 import { eventTime, type EventFamily } from './ledger-book';
 import { donationIdIn, fromUnix, idOf, later, linkStripeIds } from './stripe-facts';
 
@@ -11,6 +12,15 @@ const MIN_AMOUNT_CENTS = MIN_DONATION_EUR * 100;
  */
 export const subscriptionEvents: EventFamily<'customer.subscription.updated' | 'customer.subscription.deleted'> = {
   types: ['customer.subscription.updated', 'customer.subscription.deleted'],
+
+  check(event) {
+    const subscription: unknown = event.data.object;
+    return new FieldCheck(`subscription ${event.data.object.id}`, subscription)
+      .present('id', 'status', 'customer', 'cancel_at_period_end')
+      .list('items.data', 'price', 'current_period_end')
+      .each('items.data', (item) => item.euro('price.currency').amounts(['price.unit_amount'], { nullable: true }))
+      .result();
+  },
 
   async apply(book, event) {
     const subscription = event.data.object;
