@@ -79,6 +79,7 @@ describe('npm run purge', () => {
     expect(out).toMatch(/help-request submissions\s+1 {2}\(older than 180 days\)/);
     expect(out).toMatch(/error reports\s+1 {2}\(not seen for 90 days\)/);
     expect(out).toMatch(/donation payments\s+0 {2}\(older than 2922 days\)/);
+    expect(out).toMatch(/unpaid donations\s+0 {2}\(never paid, unchanged for 30 days\)/);
     expect(await remaining()).toHaveLength(6);
     expect(await count(db, 'SELECT count(*) FROM error_reports')).toBe(2);
     expect(await count(db, 'SELECT count(*) FROM audit_log')).toBe(0);

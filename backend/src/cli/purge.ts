@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { SUBMISSION_TYPES } from '@stichting/contracts';
 import { DatabaseModule } from '../database/database.module';
+import { UNPAID_DONATION_DAYS } from '../retention/retention.purge';
 import { RetentionService } from '../retention/retention.service';
 import { HELP, parseCommandLine, runCommand, type Command } from './cli-runner';
 
@@ -43,6 +44,7 @@ class PurgeCommand implements Command<PurgeArgs> {
       line('error reports', result.errorReports, `not seen for ${days.errorReports} days`),
       line('donation payments', result.donationPayments, `older than ${days.donations} days`),
       line('donations', result.donations, `unchanged for ${days.donations} days, no payment left`),
+      line('unpaid donations', result.unpaidDonations, `never paid, unchanged for ${UNPAID_DONATION_DAYS} days`),
     ];
     const verb = dryRun ? 'would be deleted' : 'deleted';
     process.stdout.write(`${dryRun ? 'Dry run: nothing changed.\n' : ''}Rows ${verb}:\n${lines.join('\n')}\n`);

@@ -11,7 +11,7 @@ import { EmailStatus } from '../generated/prisma/enums';
 export type WebhookMetricOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected';
 
 /** What became of one browser crash report (docs/architecture.md §3.6). */
-export type ErrorReportMetricOutcome = 'stored' | 'repeat' | 'dropped_per_hour' | 'dropped_max_rows';
+export type ErrorReportMetricOutcome = 'stored' | 'repeat' | 'dropped_per_hour';
 
 /** Which per-address limit refused a request: the POST limit of its route, checkout's own, or webhook refusals. */
 export type RateLimitMetricName = 'post' | 'checkout' | 'webhook_rejections' | 'manage_link' | 'portal_session';
