@@ -1,4 +1,5 @@
 import { PrismaService } from '../src/database/prisma.service';
+import { assertCliBuilt, runCommand } from './exports.helpers';
 import {
   deliverOutcome,
   donorEmailsAskedFor,
@@ -18,6 +19,7 @@ import { startTestStack, type TestStack } from './support/test-app';
 describe('the donation ledger: every payment outcome, in any order', () => {
   let stack: TestStack;
   beforeAll(async () => {
+    assertCliBuilt();
     stack = await startTestStack();
   });
   afterAll(() => stack.close());
@@ -294,6 +296,62 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     // For the books the gift goes on: refunds and disputes are per payment.
     expect(stored.donation.status).toBe('active');
     expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+  });
+
+  it('a dispute won, or an inquiry closed with no money moved, makes the payment a gift again; a lost one stays', async () => {
+    const gift = await startDonation(stack, { email: 'dispute-won@example.org', amount: 25 });
+    const [in1, in2, in3] = invoiceIds(gift);
+    const [first] = charged(gift, in1, [['card', 'succeeded']]);
+    const [second] = charged(gift, in2, [['card', 'succeeded']]);
+    const [third] = charged(gift, in3, [['card', 'succeeded']]);
+    await deliverAll([
+      stripeEvent('checkout.session.completed', gift.session('paid')),
+      stripeEvent('invoice.paid', gift.invoice(in1, 0, { status: 'paid' })),
+      stripeEvent('invoice.paid', gift.invoice(in2, 1, { status: 'paid' })),
+      stripeEvent('invoice.paid', gift.invoice(in3, 2, { status: 'paid' })),
+    ]);
+    const statuses = async () =>
+      (await storedDonation(stack, gift.donationId)).payments.map((p) => [p.stripeInvoiceId, p.status]);
+
+    // Three disputes open; the first is won (funds reinstated), the second an inquiry closed with no money moved.
+    const won = stripeDispute(first, 'fraudulent');
+    const inquiry = stripeDispute(second, 'general', 'warning_needs_response');
+    const lost = stripeDispute(third, 'fraudulent');
+    await deliverAll([
+      stripeEvent('charge.dispute.created', won),
+      stripeEvent('charge.dispute.created', inquiry),
+      stripeEvent('charge.dispute.created', lost),
+    ]);
+    expect(await statuses()).toEqual([
+      [in1, 'disputed'],
+      [in2, 'disputed'],
+      [in3, 'disputed'],
+    ]);
+    await deliverAll([
+      stripeEvent('charge.dispute.closed', { ...won, status: 'won' }),
+      stripeEvent('charge.dispute.funds_reinstated', { ...won, status: 'won' }),
+      stripeEvent('charge.dispute.closed', { ...inquiry, status: 'warning_closed' }),
+      stripeEvent('charge.dispute.closed', { ...lost, status: 'lost' }),
+      // Late and repeated news changes none of that: an update of the open dispute, the invoice paid again.
+      stripeEvent('charge.dispute.updated', { ...won, status: 'under_review' }),
+      stripeEvent('charge.dispute.updated', { ...lost, status: 'under_review' }),
+      stripeEvent('invoice.paid', gift.invoice(in1, 0, { status: 'paid' })),
+    ]);
+    expect(await statuses()).toEqual([
+      [in1, 'paid'],
+      [in2, 'paid'],
+      [in3, 'disputed'],
+    ]);
+    // The yearly statement counts the two payments that are gifts again, not the lost one.
+    const year = String(new Date().getFullYear());
+    const run = await runCommand(
+      'donations',
+      ['statements', '--year', year, '--email', 'dispute-won@example.org', '--dry-run'],
+      {
+        DATABASE_URL: stack.database.url,
+      },
+    );
+    expect(run.stdout.toString()).toContain('dispute-won@example.org  2 payments, EUR 50.00');
   });
 
   it('a payment found refunded when its invoice event is applied late is recorded as refunded', async () => {

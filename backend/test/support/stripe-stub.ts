@@ -29,6 +29,9 @@ export const DOCUMENTED_WEBHOOK_EVENTS = [
   'customer.subscription.deleted',
   'charge.refunded',
   'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_reinstated',
 ];
 
 /** A webhook endpoint as GET /v1/webhook_endpoints lists it (no `secret`: Stripe shows it only at creation). */
@@ -602,7 +605,11 @@ export function stripeCharge(state: {
 }
 
 /** A dispute of `charge` (for a SEPA debit: the donor's bank reversed it). */
-export function stripeDispute(charge: ReturnType<typeof stripeCharge>, reason = 'debit_not_authorized') {
+export function stripeDispute(
+  charge: ReturnType<typeof stripeCharge>,
+  reason = 'debit_not_authorized',
+  status: Stripe.Dispute.Status = 'needs_response',
+) {
   return {
     id: randomId('dp'),
     object: 'dispute',
@@ -615,6 +622,6 @@ export function stripeDispute(charge: ReturnType<typeof stripeCharge>, reason = 
     metadata: {},
     payment_intent: charge.payment_intent,
     reason,
-    status: 'lost',
+    status,
   };
 }
