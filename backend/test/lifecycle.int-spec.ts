@@ -110,6 +110,7 @@ describe('npm run purge', () => {
           errorReports: 1,
           donations: 0,
           donationPayments: 0,
+          unpaidDonations: 0,
           retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
         },
       },
