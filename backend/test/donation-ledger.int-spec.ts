@@ -354,6 +354,34 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     expect(run.stdout.toString()).toContain('dispute-won@example.org  2 payments, EUR 50.00');
   });
 
+  it('dates a SEPA gift by its debit, not by the confirmation days later: late December counts for that year', async () => {
+    const gift = await startDonation(stack, { email: 'sepa-december@example.org', amount: 25 });
+    const [in1] = invoiceIds(gift);
+    // Debited on 30 December 2025 at 23:00 Amsterdam time; Stripe confirms it on 5 January 2026.
+    const debitedAt = Date.UTC(2025, 11, 30, 22, 0, 0) / 1000;
+    const charge = stripeCharge({
+      amount: gift.amountCents,
+      method: 'sepa_debit',
+      status: 'succeeded',
+      created: debitedAt,
+    });
+    stack.stripe.invoicePayments.set(in1, [gift.invoicePayment(in1, charge)]);
+    const invoice = gift.invoice(in1, 0, { status: 'paid' });
+    invoice.status_transitions = { ...invoice.status_transitions, paid_at: Date.UTC(2026, 0, 5, 9, 0, 0) / 1000 };
+    await deliverAll([
+      stripeEvent('checkout.session.completed', gift.session('unpaid')),
+      stripeEvent('invoice.paid', invoice),
+    ]);
+    const [payment] = (await storedDonation(stack, gift.donationId)).payments;
+    expect(payment.paidAt).toEqual(at(debitedAt));
+    const statement = (year: string) =>
+      runCommand('donations', ['statements', '--year', year, '--email', 'sepa-december@example.org', '--dry-run'], {
+        DATABASE_URL: stack.database.url,
+      });
+    expect((await statement('2025')).stdout.toString()).toContain('sepa-december@example.org  1 payment, EUR 25.00');
+    expect((await statement('2026')).stdout.toString()).not.toContain('sepa-december@example.org');
+  });
+
   it('a payment found refunded when its invoice event is applied late is recorded as refunded', async () => {
     const gift = await startDonation(stack, { email: 'late-invoice@example.org', amount: 25 });
     const [in1] = invoiceIds(gift);

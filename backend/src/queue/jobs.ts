@@ -51,8 +51,11 @@ export const JOBS = {
   'retention-purge': { handler: RetentionJob, schedule: { cron: '30 3 * * *', timeZone: AMSTERDAM } },
   /** The ledger against Stripe's event list (docs/architecture.md §3.7), daily at 04:15, after the purge. */
   'donations-reconcile': { handler: DonationReconciliationJob, schedule: { cron: '15 4 * * *', timeZone: AMSTERDAM } },
-  /** Yearly statements (docs/product.md §7.9), on 2 January at 09:00 for the year that just ended. */
-  'donor-statements': { handler: StatementsJob, schedule: { cron: '0 9 2 1 *', timeZone: AMSTERDAM } },
+  /**
+   * Yearly statements (docs/product.md §7.9), on 15 January at 09:00 for the year that just ended: SEPA debits of late
+   * December are confirmed (or reversed) by then, so the statement counts what the ledger knows at that moment.
+   */
+  'donor-statements': { handler: StatementsJob, schedule: { cron: '0 9 15 1 *', timeZone: AMSTERDAM } },
 } satisfies Record<string, JobDefinition<never>>;
 
 export type JobRegistry = Record<string, JobDefinition<never>>;

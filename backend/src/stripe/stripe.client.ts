@@ -24,6 +24,11 @@ export interface InvoicePaymentDetails {
   paymentIntentId: string | null;
   chargeId: string | null;
   paymentMethodType: string | null;
+  /**
+   * When the money was taken: the charge's creation, which for a SEPA Direct Debit is the debit itself, days before
+   * Stripe confirms it (docs/product.md §7.9: the statement dates a gift by it).
+   */
+  chargedAt: Date | null;
   /** Cents refunded so far, whether the charge is fully refunded, and whether the donor's bank reversed it. */
   amountRefunded: number;
   refunded: boolean;
@@ -144,6 +149,7 @@ export class StripeClient {
       paymentIntentId: idOf(payment.payment.payment_intent),
       chargeId: charge?.id ?? idOf(payment.payment.charge) ?? idOf(intent?.latest_charge),
       paymentMethodType: charge?.payment_method_details?.type ?? null,
+      chargedAt: charge ? new Date(charge.created * 1000) : null,
       amountRefunded: charge?.amount_refunded ?? 0,
       refunded: charge?.refunded ?? false,
       disputed: charge?.disputed ?? false,

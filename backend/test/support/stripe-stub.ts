@@ -577,6 +577,8 @@ export function stripeCharge(state: {
   customer?: string;
   amount_refunded?: number;
   disputed?: boolean;
+  /** When the charge was made (for SEPA: the debit), seconds since the epoch; now by default. */
+  created?: number;
 }) {
   const refunded = state.amount_refunded ?? 0;
   return {
@@ -586,7 +588,7 @@ export function stripeCharge(state: {
     amount_captured: state.status === 'succeeded' ? state.amount : 0,
     amount_refunded: refunded,
     captured: state.status === 'succeeded',
-    created: now(),
+    created: state.created ?? now(),
     currency: 'eur',
     customer: state.customer ?? null,
     description: 'Subscription update',

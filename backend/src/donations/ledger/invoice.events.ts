@@ -7,6 +7,8 @@ import { eventTime, type EventFamily } from './ledger-book';
 import { mergePayment } from './merge-payment';
 import { donationIdIn, fromUnix, idOf, later, linkStripeIds } from './stripe-facts';
 
+const earlier = (a: Date | null, b: Date): Date => (a && a < b ? a : b);
+
 /** The invoice's subscription and its metadata, where API versions since 2025-03-31 put them. */
 function invoiceKeys(invoice: Stripe.Invoice): DonationKeys {
   const details = invoice.parent?.subscription_details;
@@ -47,7 +49,11 @@ export const invoiceEvents: EventFamily<'invoice.paid' | 'invoice.payment_failed
       status: outcome,
       amountCents: outcome === PaymentStatus.paid ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency,
-      paidAt: outcome === PaymentStatus.paid ? (fromUnix(invoice.status_transitions.paid_at) ?? at) : null,
+      // docs/product.md §7.9: dated by the debit (the charge), not by Stripe's confirmation days later.
+      paidAt:
+        outcome === PaymentStatus.paid
+          ? earlier(details?.chargedAt ?? null, fromUnix(invoice.status_transitions.paid_at) ?? at)
+          : null,
       attemptCount: invoice.attempt_count,
       nextAttemptAt: fromUnix(invoice.next_payment_attempt),
       details,
