@@ -156,6 +156,30 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`payment_failed:${in1}`]);
   });
 
+  it('a SEPA first payment that fails is known from the payments alone, without the Checkout failure event', async () => {
+    const gift = await startDonation(stack, { email: 'sepa-fails-quietly@example.org', amount: 10 });
+    const [in1] = invoiceIds(gift);
+    charged(gift, in1, [['sepa_debit', 'pending']]);
+    await deliverAll([stripeEvent('checkout.session.completed', gift.session('unpaid'))]);
+    charged(gift, in1, [['sepa_debit', 'failed']]);
+    // No checkout.session.async_payment_failed arrives: only the invoice's failure, then the end of the subscription.
+    await deliverAll([
+      stripeEvent('invoice.payment_failed', gift.invoice(in1, 0, { status: 'open', attempt_count: 1 })),
+      stripeEvent(
+        'customer.subscription.deleted',
+        gift.subscriptionObject({
+          status: 'canceled',
+          ended_at: gift.start + 5 * DAY,
+          canceled_at: gift.start + 5 * DAY,
+        }),
+      ),
+    ]);
+    const { donation } = await storedDonation(stack, gift.donationId);
+    expect(donation).toMatchObject({ status: 'failed', startedAt: null, nextPaymentAt: null });
+    // Never thanked "for everything you have given": no cancellation email to someone who never gave.
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`payment_failed:${in1}`]);
+  });
+
   it('a failed renewal, retried, then paid: past due with the attempts and the next try, then active again', async () => {
     const gift = await startDonation(stack, { email: 'recovers@example.org', amount: 20 });
     const [in1, in2] = invoiceIds(gift);

@@ -70,7 +70,8 @@ const latest = (dates: Array<Date | null>): Date | null =>
  * place (docs/architecture.md §3.5):
  * - cancelled once the subscription ended; but failed if it ended without ever being paid after the first payment
  *   failed;
- * - failed when the first payment failed or Checkout expired, unless a payment succeeded after all;
+ * - failed when the first payment failed (Checkout's event, Stripe's incomplete_expired, or a failed payment with
+ *   none ever paid) or Checkout expired, unless a payment succeeded after all;
  * - once paid: past due while the newest invoice is unpaid after a failed attempt, or while Stripe reports the
  *   subscription overdue later than the last payment; active otherwise;
  * - not paid yet: pending once Checkout completed (a first payment still processing is never active), open before.
@@ -85,7 +86,12 @@ export function deriveDonation(facts: DonationFacts, payments: readonly PaymentF
     null,
   );
   const newestUnpaid = newest?.status === PaymentStatus.failed ? newest : null;
-  const firstPaymentFailed = facts.failedAt !== null || facts.subscriptionStatus === FIRST_PAYMENT_EXPIRED;
+  // The first payment failed: Checkout said so, Stripe gave up on the subscription's first invoice, or (when neither
+  // event arrived) a payment failed and none ever succeeded.
+  const firstPaymentFailed =
+    facts.failedAt !== null ||
+    facts.subscriptionStatus === FIRST_PAYMENT_EXPIRED ||
+    (!hasPaid && payments.some((payment) => payment.status === PaymentStatus.failed));
   const lastPaidAt = latest([facts.firstPaymentSucceededAt, ...paid.map((payment) => payment.paidAt)]);
 
   let status: DonationStatus;
