@@ -180,6 +180,33 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`payment_failed:${in1}`]);
   });
 
+  it('a paused subscription reads paused with the resume date as its next debit, then active again', async () => {
+    const gift = await startDonation(stack, { email: 'pauses@example.org', amount: 20 });
+    const [in1] = invoiceIds(gift);
+    charged(gift, in1, [['ideal', 'succeeded']]);
+    const resumesAt = gift.start + 3 * MONTH;
+    const paused = stripeEvent(
+      'customer.subscription.updated',
+      gift.subscriptionObject({ status: 'active', paused_until: resumesAt }),
+    );
+    await deliverAll([
+      stripeEvent('checkout.session.completed', gift.session('paid')),
+      stripeEvent('invoice.paid', gift.invoice(in1, 0, { status: 'paid' })),
+      paused,
+    ]);
+    expect((await storedDonation(stack, gift.donationId)).donation).toMatchObject({
+      status: 'paused',
+      nextPaymentAt: at(resumesAt),
+    });
+    const resumed = stripeEvent(
+      'customer.subscription.updated',
+      gift.subscriptionObject({ status: 'active', month: 1 }),
+    );
+    resumed.created = paused.created + 60;
+    await deliverAll([resumed]);
+    expect((await storedDonation(stack, gift.donationId)).donation).toMatchObject({ status: 'active' });
+  });
+
   it('a failed renewal, retried, then paid: past due with the attempts and the next try, then active again', async () => {
     const gift = await startDonation(stack, { email: 'recovers@example.org', amount: 20 });
     const [in1, in2] = invoiceIds(gift);

@@ -12,6 +12,8 @@ const NOTHING_YET: DonationFacts = {
   cancelledAt: null,
   cancelAtPeriodEnd: false,
   periodEnd: null,
+  collectionPaused: false,
+  pauseResumesAt: null,
   paymentMethodType: null,
 };
 
@@ -80,6 +82,20 @@ describe('a donation derived from what Stripe reported (docs/product.md §4.2)',
     expect(deriveDonation({ ...overdue, subscriptionEventAt: day(2) }, paidOn3).status).toBe('active');
     // A status Stripe adds later is not overdue by accident.
     expect(deriveDonation({ ...overdue, subscriptionStatus: 'some_new_status' }, paidOn3).status).toBe('active');
+  });
+
+  it('is paused while Stripe pauses collection (its subscription still "active"), next debit at the resume date', () => {
+    const paid = [payment(3)];
+    const facts = { ...NOTHING_YET, subscriptionStatus: 'active', subscriptionEventAt: day(5), periodEnd: day(10) };
+    expect(deriveDonation(facts, paid)).toMatchObject({ status: 'active', nextPaymentAt: day(10) });
+    const paused = { ...facts, collectionPaused: true, pauseResumesAt: day(28) };
+    expect(deriveDonation(paused, paid)).toMatchObject({ status: 'paused', nextPaymentAt: day(28) });
+    // Paused with no resume date: no next debit at all; stopped meanwhile: none either.
+    expect(deriveDonation({ ...paused, pauseResumesAt: null }, paid).nextPaymentAt).toBeNull();
+    expect(deriveDonation({ ...paused, cancelAtPeriodEnd: true }, paid).nextPaymentAt).toBeNull();
+    // A failed payment or the end of the gift outranks the pause.
+    expect(deriveDonation(paused, [payment(3), payment(4, { status: 'failed' })]).status).toBe('past_due');
+    expect(deriveDonation({ ...paused, cancelledAt: day(20) }, paid).status).toBe('cancelled');
   });
 
   it('is cancelled once the subscription ended, and has no next payment from the moment the donor stopped it', () => {

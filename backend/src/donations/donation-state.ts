@@ -34,6 +34,9 @@ export interface DonationFacts {
   cancelledAt: Date | null;
   cancelAtPeriodEnd: boolean;
   periodEnd: Date | null;
+  /** Stripe's subscription has its collection paused (it stays "active" there), resuming by itself at the date. */
+  collectionPaused: boolean;
+  pauseResumesAt: Date | null;
   /** The method Checkout's first payment used, until a payment row says more. */
   paymentMethodType: string | null;
 }
@@ -73,7 +76,7 @@ const latest = (dates: Array<Date | null>): Date | null =>
  * - failed when the first payment failed (Checkout's event, Stripe's incomplete_expired, or a failed payment with
  *   none ever paid) or Checkout expired, unless a payment succeeded after all;
  * - once paid: past due while the newest invoice is unpaid after a failed attempt, or while Stripe reports the
- *   subscription overdue later than the last payment; active otherwise;
+ *   subscription overdue later than the last payment; paused while its collection is paused; active otherwise;
  * - not paid yet: pending once Checkout completed (a first payment still processing is never active), open before.
  * The payment method is the one of the newest payment that names one, so an iDEAL first month followed by SEPA
  * Direct Debit shows sepa_debit; it is Stripe's name, stored and shown as is, never interpreted.
@@ -105,7 +108,12 @@ export function deriveDonation(facts: DonationFacts, payments: readonly PaymentF
       OVERDUE_SUBSCRIPTION_STATUSES.has(facts.subscriptionStatus) &&
       facts.subscriptionEventAt !== null &&
       (!lastPaidAt || facts.subscriptionEventAt > lastPaidAt);
-    status = newestUnpaid || overdueBySubscription ? DonationStatus.past_due : DonationStatus.active;
+    status =
+      newestUnpaid || overdueBySubscription
+        ? DonationStatus.past_due
+        : facts.collectionPaused
+          ? DonationStatus.paused
+          : DonationStatus.active;
   } else if (facts.checkoutCompletedAt || facts.stripeSubscriptionId) {
     status = DonationStatus.pending;
   } else {
@@ -117,6 +125,9 @@ export function deriveDonation(facts: DonationFacts, payments: readonly PaymentF
   let nextPaymentAt: Date | null = null;
   if (collecting && !facts.cancelAtPeriodEnd) {
     nextPaymentAt = newestUnpaid?.nextAttemptAt ?? facts.periodEnd;
+  } else if (status === DonationStatus.paused && !facts.cancelAtPeriodEnd) {
+    // No debit while paused: the next one comes when the collection resumes, later than the paid month's end.
+    nextPaymentAt = facts.pauseResumesAt ? latest([facts.pauseResumesAt, facts.periodEnd]) : null;
   }
 
   const withMethod = payments

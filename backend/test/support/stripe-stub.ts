@@ -475,6 +475,8 @@ export class StripeGift {
     canceled_at?: number | null;
     ended_at?: number | null;
     latest_invoice?: string;
+    /** Collection paused until this time (null: until resumed by hand); absent: not paused. */
+    paused_until?: number | null;
   }) {
     const periodStart = this.start + (state.month ?? 0) * MONTH;
     return {
@@ -495,6 +497,7 @@ export class StripeGift {
       customer: this.customer,
       default_payment_method: randomId('pm'),
       ended_at: state.ended_at ?? null,
+      pause_collection: state.paused_until === undefined ? null : { behavior: 'void', resumes_at: state.paused_until },
       items: {
         object: 'list',
         data: [

@@ -14,6 +14,8 @@ export type DonationFactUpdate = Partial<
     | 'cancelledAt'
     | 'cancelAtPeriodEnd'
     | 'periodEnd'
+    | 'collectionPaused'
+    | 'pauseResumesAt'
     | 'paymentMethodType'
     | 'stripeSessionId'
     | 'stripeCustomerId'

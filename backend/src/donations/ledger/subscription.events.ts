@@ -43,6 +43,9 @@ export const subscriptionEvents: EventFamily<'customer.subscription.updated' | '
       facts.subscriptionStatus = subscription.status;
       facts.subscriptionEventAt = at;
       facts.cancelAtPeriodEnd = subscription.cancel_at_period_end || subscription.cancel_at !== null;
+      // Stripe keeps a paused subscription "active"; its pause_collection says no debit comes until resumes_at.
+      facts.collectionPaused = Boolean(subscription.pause_collection);
+      facts.pauseResumesAt = fromUnix(subscription.pause_collection?.resumes_at);
       const amount = items.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
       if (amount >= MIN_AMOUNT_CENTS) facts.amountCents = amount;
       else notes.push(`subscription ${subscription.id}: amount ${formatCents(amount)} left out (below the minimum)`);
