@@ -207,6 +207,26 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     expect((await storedDonation(stack, gift.donationId)).donation).toMatchObject({ status: 'active' });
   });
 
+  it('two amount changes in the same second: the amount Stripe has now wins, whatever order they arrive in', async () => {
+    const gift = await startDonation(stack, { email: 'same-second@example.org', amount: 6 });
+    const [in1] = invoiceIds(gift);
+    charged(gift, in1, [['ideal', 'succeeded']]);
+    await deliverAll([
+      stripeEvent('checkout.session.completed', gift.session('paid')),
+      stripeEvent('invoice.paid', gift.invoice(in1, 0, { status: 'paid' })),
+    ]);
+    // The donor went from 6 to 25 euro; Stripe sent both updates in one second, and they arrive reversed.
+    const second = gift.start + 10 * DAY;
+    const to25 = gift.subscriptionObject({ status: 'active', amount: 2500 });
+    const to6 = gift.subscriptionObject({ status: 'active', amount: 600 });
+    stack.stripe.subscriptions.set(gift.subscription, to25);
+    await deliverAll([
+      stripeEvent('customer.subscription.updated', to25, { created: second }),
+      stripeEvent('customer.subscription.updated', to6, { created: second }),
+    ]);
+    expect((await storedDonation(stack, gift.donationId)).donation.amountCents).toBe(2500);
+  });
+
   it('a failed renewal, retried, then paid: past due with the attempts and the next try, then active again', async () => {
     const gift = await startDonation(stack, { email: 'recovers@example.org', amount: 20 });
     const [in1, in2] = invoiceIds(gift);

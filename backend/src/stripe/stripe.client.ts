@@ -156,6 +156,11 @@ export class StripeClient {
     };
   }
 
+  /** The subscription as it is now (the ledger asks when two of its events carry the same second). */
+  retrieveSubscription(id: string): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.retrieve(id);
+  }
+
   /** Events of `types` created since `since`, oldest first (Stripe lists newest first; at most 30 days back). */
   async listEvents(types: readonly string[], since: Date): Promise<Stripe.Event[]> {
     const events: Stripe.Event[] = [];

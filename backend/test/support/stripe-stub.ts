@@ -95,6 +95,8 @@ export class StripeStub {
   readonly products = new Map<string, Json>();
   /** Invoice payments by invoice id, as GET /v1/invoice_payments returns them (expanded). */
   readonly invoicePayments = new Map<string, Json[]>();
+  /** Subscriptions as GET /v1/subscriptions/:id returns them now (set by tests; unknown ids answer 404). */
+  readonly subscriptions = new Map<string, Json>();
   /** Events Stripe "has", in the order they happened; the list endpoint serves them newest first. */
   readonly events: Json[] = [];
   /** The account's webhook endpoints, oldest first (GET /v1/webhook_endpoints lists them newest first). */
@@ -176,6 +178,11 @@ export class StripeStub {
       return sendJson(response, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
     }
     if (request.method === 'GET' && path === '/v1/events') return this.listEvents(params, response);
+    if (request.method === 'GET' && path.startsWith('/v1/subscriptions/')) {
+      const id = decodeURIComponent(path.slice('/v1/subscriptions/'.length));
+      const subscription = this.subscriptions.get(id);
+      return subscription ? sendJson(response, 200, subscription) : missing(response, 'subscription', id);
+    }
     sendJson(response, 404, {
       error: {
         type: 'invalid_request_error',

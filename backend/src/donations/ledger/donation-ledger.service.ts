@@ -93,11 +93,12 @@ export class DonationLedger {
     if (refused) this.logger.warn({ eventId: event.id, type: event.type, reason: refused }, 'stripe event refused');
     // The one call to Stripe, before the transaction opens: how an invoice of ours was paid.
     const details = refused ? null : await this.lookUpPayment(family, event);
+    const current = refused ? null : await this.currentSubscriptionIfAmbiguous(family, event);
     try {
       return await this.prisma.$transaction(async (tx) => {
         if (!(await this.events.claim(event.id, event.type, tx))) return { outcome: 'duplicate' as const, changes: [] };
         const book = new LedgerBook(tx, this.donations, this.payments, this.outbox);
-        const changes = refused ? [refused] : await family.apply(book, event, details);
+        const changes = refused ? [refused] : await family.apply(book, event, details, current);
         await this.events.markProcessed(event.id, tx);
         if (options.dryRun) throw new DryRun(changes);
         return { outcome: 'processed' as const, changes };
@@ -116,5 +117,23 @@ export class DonationLedger {
     const wanted = family.invoiceToLookUp?.(event);
     if (!wanted?.invoiceId || !(await this.donations.findIdByKeys(wanted.keys))) return null;
     return this.stripe.invoicePaymentDetails(wanted.invoiceId);
+  }
+
+  /**
+   * Stripe's events carry their time in whole seconds, so two about one subscription in the same second cannot be
+   * ordered (an amount changed twice in a second arrives in any order). Then the subscription as Stripe has it now
+   * decides; otherwise nothing is asked.
+   */
+  private async currentSubscriptionIfAmbiguous(
+    family: EventFamily<HandledEventType>,
+    event: HandledEvent,
+  ): Promise<Stripe.Subscription | null> {
+    const subscriptionId = family.subscriptionOf?.(event);
+    if (!subscriptionId) return null;
+    const donationId = await this.donations.findIdByKeys({ subscriptionId });
+    const donation = donationId ? await this.donations.findById(donationId) : null;
+    const appliedAt = donation?.subscriptionEventAt?.getTime();
+    if (appliedAt === undefined || appliedAt !== event.created * 1000) return null;
+    return this.stripe.retrieveSubscription(subscriptionId);
   }
 }

@@ -80,7 +80,17 @@ export interface EventFamily<Types extends Stripe.Event['type']> {
    */
   check(event: EventOf<Types>): string | null;
   invoiceToLookUp?(event: EventOf<Types>): { invoiceId: string | null; keys: DonationKeys } | null;
-  apply(book: LedgerBook, event: EventOf<Types>, details: InvoicePaymentDetails | null): Promise<string[]>;
+  /**
+   * The subscription whose current state decides when its events' order is ambiguous (one second apart or less);
+   * the ledger reads it from Stripe then and hands it to `apply` as `current`.
+   */
+  subscriptionOf?(event: EventOf<Types>): string;
+  apply(
+    book: LedgerBook,
+    event: EventOf<Types>,
+    details: InvoicePaymentDetails | null,
+    current?: Stripe.Subscription | null,
+  ): Promise<string[]>;
 }
 
 /** The instant an event happened at Stripe. */

@@ -8,7 +8,8 @@ const MIN_AMOUNT_CENTS = MIN_DONATION_EUR * 100;
 
 /**
  * The subscription changed (amount, status, a cancellation at the end of the month) or ended. Its snapshot is taken
- * only from an event at least as new as the one applied before; its end is kept whatever came later.
+ * only from an event at least as new as the one applied before, and from Stripe's current subscription when the two
+ * carry the same second (`current`, donation-ledger.service.ts); its end is kept whatever came later.
  */
 export const subscriptionEvents: EventFamily<'customer.subscription.updated' | 'customer.subscription.deleted'> = {
   types: ['customer.subscription.updated', 'customer.subscription.deleted'],
@@ -22,8 +23,12 @@ export const subscriptionEvents: EventFamily<'customer.subscription.updated' | '
       .result();
   },
 
-  async apply(book, event) {
-    const subscription = event.data.object;
+  subscriptionOf(event) {
+    return event.data.object.id;
+  },
+
+  async apply(book, event, _details, current) {
+    const subscription = current ?? event.data.object;
     const at = eventTime(event);
     const deleted = event.type === 'customer.subscription.deleted';
     const donation = await book.lockDonation({
