@@ -122,7 +122,8 @@ export class DonationLedger {
   /**
    * Stripe's events carry their time in whole seconds, so two about one subscription in the same second cannot be
    * ordered (an amount changed twice in a second arrives in any order). Then the subscription as Stripe has it now
-   * decides; otherwise nothing is asked.
+   * decides; otherwise nothing is asked. The same event delivered twice at once is no tie (its second copy ends as a
+   * duplicate), and when Stripe cannot be asked the event's own snapshot applies as it did before, with a warning.
    */
   private async currentSubscriptionIfAmbiguous(
     family: EventFamily<HandledEventType>,
@@ -134,6 +135,16 @@ export class DonationLedger {
     const donation = donationId ? await this.donations.findById(donationId) : null;
     const appliedAt = donation?.subscriptionEventAt?.getTime();
     if (appliedAt === undefined || appliedAt !== event.created * 1000) return null;
-    return this.stripe.retrieveSubscription(subscriptionId);
+    if (await this.events.isRecorded(event.id)) return null;
+    try {
+      return await this.stripe.retrieveSubscription(subscriptionId);
+    } catch (error) {
+      const { type, statusCode } = error as { type?: string; statusCode?: number };
+      this.logger.warn(
+        { eventId: event.id, subscriptionId, type, statusCode },
+        "subscription events of the same second: Stripe's current subscription could not be read; the event's own applies",
+      );
+      return null;
+    }
   }
 }
