@@ -33,7 +33,7 @@ type Block =
 const DATE_FORMATS = new Map<Language, Intl.DateTimeFormat>();
 
 /** A calendar day as the donor writes it ("2 januari 2026", "2 January 2026", "2 de enero de 2026"), Dutch time. */
-function formatDay(date: Date, language: Language): string {
+export function formatDay(date: Date, language: Language): string {
   let format = DATE_FORMATS.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'long', timeZone: 'Europe/Amsterdam' });
@@ -42,7 +42,7 @@ function formatDay(date: Date, language: Language): string {
   return format.format(date);
 }
 
-const foundation = { foundation: FOUNDATION.name, rsin: FOUNDATION.rsin };
+export const foundation = { foundation: FOUNDATION.name, rsin: FOUNDATION.rsin };
 
 function manageBlocks(text: Text, links: DonorEmailLinks): Block[] {
   return [
