@@ -10,6 +10,7 @@ import { messageIdFor } from '../mail/email-delivery';
 import type { OutgoingMail } from '../mail/mail.transport';
 import { renderDonorEmail, type DonorEmailFacts } from './donor-email.render';
 import { DonorLinks } from './donor-links';
+import { statementAttachment } from './statement-pdf';
 import { statementLines } from './statement.query';
 
 /**
@@ -32,7 +33,8 @@ export class DonorEmailComposer {
     const donation = await this.donations.findById(row.donationId);
     if (!donation || donation.erasedAt) return null;
     const language: Language = isLanguage(row.language) ? row.language : 'nl';
-    const rendered = renderDonorEmail(await this.facts(row, donation), language, {
+    const facts = await this.facts(row, donation);
+    const rendered = renderDonorEmail(facts, language, {
       manage: this.links.manageUrl(donation.id, language),
       newLink: `${this.config.site.publicBaseUrl}${ROUTES.manageDonation[language]}`,
       periodicGift: `${this.config.site.publicBaseUrl}${ROUTES.contact[language]}?${CONTACT_TOPIC_PARAM}=periodic-gift`,
@@ -43,6 +45,8 @@ export class DonorEmailComposer {
       replyTo: this.config.mail.staffEmail,
       messageId: messageIdFor(row.id, `donor-${row.kind}`, this.config.mail.from),
       language,
+      // docs/product.md §7.9: the statement travels as a PDF too, the same facts as the email's table.
+      ...(facts.kind === 'statement' ? { attachments: [await statementAttachment(facts, language)] } : {}),
     };
   }
 
@@ -65,6 +69,7 @@ export class DonorEmailComposer {
         return {
           kind: 'statement',
           year,
+          corrected: false,
           payments: statementLines(await this.payments.paidInYear(year, donation.email)),
         };
       }

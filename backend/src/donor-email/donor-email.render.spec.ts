@@ -15,6 +15,7 @@ const FACTS: DonorEmailFacts[] = [
   {
     kind: 'statement',
     year: 2026,
+    corrected: false,
     payments: [
       { paidAt: new Date('2026-01-15T09:00:00Z'), amountCents: 2500 },
       { paidAt: new Date('2026-02-15T09:00:00Z'), amountCents: 2550 },
@@ -46,6 +47,15 @@ describe('donor emails', () => {
     expect(mail.text).toMatch(/15 januari 2026\s+€\s25\n/);
     expect(mail.text).toMatch(/15 februari 2026\s+€\s25,50\n/);
     expect(mail.text).toMatch(/Totaal 2026\s+€\s50,50/);
+  });
+
+  it('marks a corrected statement as replacing the earlier one, in its subject and first paragraph', () => {
+    const statement = FACTS.find((facts) => facts.kind === 'statement')!;
+    const mail = renderDonorEmail({ ...statement, corrected: true }, 'en', LINKS);
+    expect(mail.subject).toBe('Corrected annual statement of your gifts in 2026');
+    expect(mail.text.split('\n\n')[1]).toMatch(
+      /^This is a corrected annual statement\. It replaces the statement for 2026/,
+    );
   });
 
   it('escapes what it puts into HTML, links included', () => {

@@ -11,7 +11,13 @@ export type DonorEmailFacts =
   | { kind: 'payment_failed'; amountCents: number }
   | { kind: 'cancelled' }
   | { kind: 'manage_link' }
-  | { kind: 'statement'; year: number; payments: Array<{ paidAt: Date; amountCents: number }> };
+  | {
+      kind: 'statement';
+      year: number;
+      payments: Array<{ paidAt: Date; amountCents: number }>;
+      /** It replaces a statement of the year sent before (docs/product.md §7.9 "Corrected statements"). */
+      corrected: boolean;
+    };
 
 export interface DonorEmailLinks {
   /** The signed manage link (Stripe's customer portal). */
@@ -93,7 +99,11 @@ function body(facts: DonorEmailFacts, language: Language, text: Text, links: Don
       ];
     case 'statement': {
       const total = facts.payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+      const corrected: Block[] = facts.corrected
+        ? [{ type: 'paragraph', text: text('statement.corrected', { year: facts.year }) }]
+        : [];
       return [
+        ...corrected,
         { type: 'paragraph', text: text('statement.intro', { ...foundation, year: facts.year }) },
         {
           type: 'table',
@@ -102,6 +112,7 @@ function body(facts: DonorEmailFacts, language: Language, text: Text, links: Don
           total: [text('statement.total', { year: facts.year }), euro(total)],
         },
         { type: 'paragraph', text: text('statement.recipient', foundation) },
+        { type: 'paragraph', text: text('statement.attachment') },
       ];
     }
   }
@@ -115,7 +126,10 @@ function subject(facts: DonorEmailFacts, text: Text): string {
     manage_link: 'manageLink.subject',
     statement: 'statement.subject',
   } as const;
-  return text(keys[facts.kind], facts.kind === 'statement' ? { year: facts.year } : {});
+  if (facts.kind === 'statement') {
+    return text(facts.corrected ? 'statement.correctedSubject' : 'statement.subject', { year: facts.year });
+  }
+  return text(keys[facts.kind]);
 }
 
 function asText(block: Block): string {

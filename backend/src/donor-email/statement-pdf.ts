@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { FOUNDATION, type Language } from '@stichting/contracts';
 import { formatCentsForReader } from '../common/money';
+import type { MailAttachment } from '../mail/mail.transport';
 import { dutchYearStart } from '../database/donation-payments.repository';
 import { donorEmailText } from './donor-email.copy';
 import { formatDay, foundation } from './donor-email.render';
@@ -104,4 +105,10 @@ export function renderStatementPdf(facts: StatementFacts, language: Language): P
 
   const name = text(facts.corrected ? 'statement.correctedFileName' : 'statement.fileName', { year: facts.year });
   return done.then((content) => ({ fileName: `${name}.pdf`, content }));
+}
+
+/** The statement as the attachment of its email (docs/product.md §7.9). */
+export async function statementAttachment(facts: StatementFacts, language: Language): Promise<MailAttachment> {
+  const pdf = await renderStatementPdf(facts, language);
+  return { filename: pdf.fileName, content: pdf.content, contentType: 'application/pdf' };
 }

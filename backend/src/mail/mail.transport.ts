@@ -15,6 +15,15 @@ export interface OutgoingMail {
   html: string;
   /** Sets Content-Language. */
   language: string;
+  /** Files sent with the message (a donor's yearly statement as a PDF, docs/product.md §7.9). */
+  attachments?: MailAttachment[];
+}
+
+/** A file of a message, in memory: nodemailer's `attachments` entry with its content as a buffer. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** What nodemailer puts on its errors; only these fields decide a retry or end up in the database. */
@@ -93,6 +102,7 @@ export class MailTransport implements OnApplicationShutdown {
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
+      attachments: mail.attachments,
       headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
       disableFileAccess: true,
       disableUrlAccess: true,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../../src/database/prisma.service';
 import { DonorEmailOutbox, type DonorEmailRequest } from '../../src/donor-email/donor-email.outbox';
 import type { ReceivedMail } from './smtp-sink';
-import { bodies, sql, waitFor } from './submissions';
+import { bodies, mimeParts, sql, waitFor } from './submissions';
 import type { TestStack } from './test-app';
 
 /** A donation whose checkout completed (it has a Stripe customer), stored as the ledger would. */
@@ -87,6 +87,24 @@ export interface DonorMessage {
   subject: string;
   text: string;
   html: string;
+  /** The files sent with it (a statement's PDF), decoded. */
+  attachments: MessageAttachment[];
+}
+
+export interface MessageAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The attachments of a raw message: its parts with `Content-Disposition: attachment` (nodemailer sends them base64). */
+export function attachmentsOf(raw: string): MessageAttachment[] {
+  return mimeParts(raw).flatMap(({ head, content }) => {
+    const filename = /^content-disposition:\s*attachment;[^\n]*filename="?([^";\r\n]+)"?/im.exec(head)?.[1];
+    if (!filename) return [];
+    const contentType = /^content-type:\s*([^;\s]+)/im.exec(head)?.[1].toLowerCase() ?? '';
+    return [{ filename, contentType, content: Buffer.from(content.replace(/\s+/g, ''), 'base64') }];
+  });
 }
 
 /** The messages to `address` (in any letter case) once there are at least `count` of them. */
@@ -94,7 +112,12 @@ export async function donorMessages(stack: TestStack, address: string, count: nu
   // Mail servers may change the letter case of an address; the donor is the same.
   const to = () => stack.smtp.messages.filter((mail) => mail.to.some((r) => r.toLowerCase() === address.toLowerCase()));
   await waitFor(() => to().length >= count, 20_000, `${count} message(s) to ${address}`);
-  return to().map((mail) => ({ mail, subject: decodeHeader(mail.subject), ...bodies(mail.raw) }));
+  return to().map((mail) => ({
+    mail,
+    subject: decodeHeader(mail.subject),
+    ...bodies(mail.raw),
+    attachments: attachmentsOf(mail.raw),
+  }));
 }
 
 /** The manage link in a donor email's text. */

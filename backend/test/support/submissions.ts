@@ -138,12 +138,24 @@ export const FAST_RETRY_ENV = {
   MAIL_RETRY_DELAY_MAX_SECONDS: '1',
 };
 
-function decodePart(part: string): { type: string; body: string } {
-  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+/**
+ * The leaf parts of a raw message, each as its (unfolded) header and its still-encoded content: multipart parts are
+ * opened however deep they nest (a message with an attachment is multipart/mixed around multipart/alternative).
+ */
+export function mimeParts(raw: string): Array<{ head: string; content: string }> {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const boundary = /^content-type:\s*multipart\/[^\n]*boundary="?([^";\r\n]+)"?/im.exec(unfolded)?.[1];
+  if (!boundary) return [{ head: unfolded, content: rest.join('\n\n') }];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((part) => mimeParts(part.replace(/^\r?\n/, '')));
+}
+
+function decodePart({ head: unfolded, content }: { head: string; content: string }): { type: string; body: string } {
   const type = /^content-type:\s*([^;\s]+)/im.exec(unfolded)?.[1].toLowerCase() ?? 'text/plain';
   const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(unfolded)?.[1].toLowerCase() ?? '7bit';
-  const content = rest.join('\n\n');
   if (encoding === 'base64') return { type, body: Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8') };
   if (encoding === 'quoted-printable') {
     const bytes: number[] = [];
@@ -161,9 +173,7 @@ function decodePart(part: string): { type: string; body: string } {
 
 /** The decoded text/plain and text/html bodies of a raw message (enough MIME for nodemailer's output). */
 export function bodies(raw: string): { text: string; html: string } {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
-  const decoded = parts.map((part) => decodePart(part.replace(/^\r?\n/, '')));
+  const decoded = mimeParts(raw).map(decodePart);
   const body = (type: string) => (decoded.find((part) => part.type === type)?.body ?? '').replace(/\r\n/g, '\n');
   return { text: body('text/plain'), html: body('text/html') };
 }
