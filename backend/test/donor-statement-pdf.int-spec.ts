@@ -1,4 +1,5 @@
-import { FOUNDATION, formatEuro } from '@stichting/contracts';
+import { DONOR_STATEMENT_PATHS, FOUNDATION, formatEuro } from '@stichting/contracts';
+import { signDonorLink } from '../src/donor-email/donor-link.token';
 import { StatementsService } from '../src/donor-email/statements.service';
 import { donorMessages, insertDonation, insertPayment } from './support/donors';
 import { pdfText } from './support/pdf-text';
@@ -58,5 +59,96 @@ describe('the yearly statement email carries the statement as a PDF (docs/produc
     expect(message.text).toContain(
       { nl: 'als pdf in de bijlage', en: 'attached as a PDF', es: 'en PDF como archivo adjunto' }[language],
     );
+  });
+});
+
+describe('the statement from the donor page: POST /api/donations/statement and /statement-years', () => {
+  let stack: TestStack;
+  let donors: Awaited<ReturnType<typeof seedDonors>>;
+  const tokenFor = (donationId: string, expiresAt = new Date(Date.now() + 3_600_000)) =>
+    signDonorLink(donationId, expiresAt, stack.config.donorLinks.secret);
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: new URL(stack.config.site.publicBaseUrl).origin,
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    donors = await seedDonors(stack);
+  });
+  afterAll(() => stack.close());
+
+  it('lists the years with gifts, newest first', async () => {
+    const response = await post(DONOR_STATEMENT_PATHS.years, { token: tokenFor(donors.iris), language: 'nl' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, years: [2026, 2025] });
+  });
+
+  it("answers the year's PDF as a download in the page's language, with the donor's gifts only", async () => {
+    const response = await post(DONOR_STATEMENT_PATHS.download, {
+      token: tokenFor(donors.iris),
+      language: 'en',
+      year: 2026,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="gift-statement-2026.pdf"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = oneLine(await pdfText(Buffer.from(await response.arrayBuffer())));
+    expect(text).toContain('15 January 2026');
+    expect(text).toContain(oneLine(`Total 2026 ${formatEuro(35.5, 'en')}`));
+    expect(text).toContain(`${FOUNDATION.name} · RSIN ${FOUNDATION.rsin}`);
+    expect(text).not.toContain(formatEuro(7777, 'en'));
+    // Without a language, the donation's own.
+    const dutch = await post(DONOR_STATEMENT_PATHS.download, { token: tokenFor(donors.iris), year: 2025 });
+    expect(oneLine(await pdfText(Buffer.from(await dutch.arrayBuffer())))).toContain(
+      oneLine(`Totaal 2025 ${formatEuro(25, 'nl')}`),
+    );
+  });
+
+  it('answers 404 with a JSON error for a year without gifts', async () => {
+    const response = await post(DONOR_STATEMENT_PATHS.download, { token: tokenFor(donors.tom), year: 2025 });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: 'There are no gifts in 2025 to list.' });
+  });
+
+  it('refuses a forged, expired or missing token, a bad year, and another site', async () => {
+    const forged = `${tokenFor(donors.iris).slice(0, -2)}AA`;
+    const expired = tokenFor(donors.iris, new Date(Date.now() - 1000));
+    const refused = async (body: unknown, headers?: Record<string, string>) => {
+      const response = await post(DONOR_STATEMENT_PATHS.download, body, headers);
+      return { status: response.status, body: (await response.json()) as { success: boolean; error: string } };
+    };
+    expect(await refused({ token: forged, year: 2026 })).toEqual({
+      status: 403,
+      body: { success: false, error: 'This link does not work.' },
+    });
+    expect(await refused({ token: expired, year: 2026 })).toEqual({
+      status: 403,
+      body: { success: false, error: 'This link has expired.' },
+    });
+    expect((await refused({ year: 2026 })).status).toBe(400);
+    expect((await refused({ token: tokenFor(donors.iris), year: 'last' })).status).toBe(400);
+    expect((await refused({ token: tokenFor(donors.iris), year: 1999 })).status).toBe(400);
+    const crossSite = await refused(
+      { token: tokenFor(donors.iris), year: 2026 },
+      { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.error).toBe('Requests from other sites are not accepted.');
+    const years = await post(DONOR_STATEMENT_PATHS.years, { token: forged });
+    expect(years.status).toBe(403);
+  });
+
+  it('a GET of the download address serves no statement', async () => {
+    const response = await fetch(`${stack.url}${DONOR_STATEMENT_PATHS.download}?year=2026`);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.headers.get('content-type')).not.toContain('pdf');
   });
 });

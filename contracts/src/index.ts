@@ -7,3 +7,4 @@ export * from './foundation';
 export * from './turnstile';
 export * from './format';
 export * from './donor-links';
+export * from './donor-statement';

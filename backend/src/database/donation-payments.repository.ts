@@ -48,6 +48,22 @@ export class DonationPaymentsRepository {
     );
   }
 
+  /**
+   * The paid dates of every payment still `paid` of the donations of `email` (any letter case, matched literally), not
+   * erased: the years a donor can ask a statement for (docs/product.md §7.9).
+   */
+  async paidDatesOf(email: string, db: Db = this.prisma): Promise<Date[]> {
+    const rows = await db.donationPayment.findMany({
+      where: {
+        status: 'paid',
+        paidAt: { not: null },
+        donation: { erasedAt: null, email: equalsIgnoringCase(email.trim()) },
+      },
+      select: { paidAt: true },
+    });
+    return rows.flatMap(({ paidAt }) => (paidAt ? [paidAt] : []));
+  }
+
   findByInvoice(invoiceId: string, db: Db): Promise<DonationPayment | null> {
     return db.donationPayment.findUnique({ where: { stripeInvoiceId: invoiceId } });
   }

@@ -7,6 +7,13 @@ import { createHash } from 'node:crypto';
  * (exports/export-datasets.ts).
  */
 
+const DUTCH_YEAR = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Amsterdam' });
+
+/** The calendar year an instant falls in, in Dutch time (a payment of 31 December 23:30 is that year's). */
+export function dutchYearOf(date: Date): number {
+  return Number(DUTCH_YEAR.format(date));
+}
+
 /** The once key of a donor's statement for a year: the address only as a hash (docs/architecture.md §4.7). */
 export function statementOnceKey(year: number, email: string): string {
   return `statement:${year}:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
