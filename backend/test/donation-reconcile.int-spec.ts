@@ -185,7 +185,7 @@ describe('reconciling donations with Stripe', () => {
     const errors = jest.spyOn(Logger.prototype, 'error');
     const missedTotal = async () =>
       Number(
-        /^site_stripe_events_missed_by_webhook_total (\d+)$/m.exec(
+        /^site_stripe_events_missed_by_webhook_total\{source="events"\} (\d+)$/m.exec(
           (await stack.app.get(MetricsService).scrape()).body,
         )?.[1] ?? 0,
       );
@@ -209,7 +209,7 @@ describe('reconciling donations with Stripe', () => {
       () => 'the daily reconciliation to log missed events',
     );
     expect(line()).toEqual([
-      { event: 'stripe_events_missed_by_webhook', missed: 2, webhook: 'on' },
+      { event: 'stripe_events_missed_by_webhook', source: 'events', missed: 2, webhook: 'on' },
       expect.stringMatching(
         /^reconciliation applied 2 stripe events the webhook never recorded: the webhook seems misconfigured/,
       ),

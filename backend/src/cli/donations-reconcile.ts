@@ -1,6 +1,10 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DonationLedgerModule } from '../donations/donation-ledger.module';
 import {
+  DonationObjectReconciliation,
+  type ObjectReconciliationReport,
+} from '../donations/reconciliation/donation-object-reconciliation.service';
+import {
   DonationReconciliation,
   earliestReconcilableDate,
   type ReconciliationReport,
@@ -11,7 +15,7 @@ import { QueueModule } from '../queue/queue.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { HELP, parseCommandLine, parseDay, UsageError, type Command, type CommandLine } from './cli-runner';
 
-const USAGE = `Usage: npm run donations -- reconcile [--since YYYY-MM-DD] [--dry-run]
+const USAGE = `Usage: npm run donations -- reconcile [--since YYYY-MM-DD] [--from-objects] [--dry-run]
 
 Reads Stripe's events about donations and apply every one the website has not recorded
               (a webhook delivery that never arrived), through the same ledger as the webhook;
@@ -20,6 +24,11 @@ Reads Stripe's events about donations and apply every one the website has not re
 
 Options:
   --since YYYY-MM-DD   from this day (Dutch time); Stripe keeps events for 30 days, the default and the limit
+                       (with --from-objects any earlier day: the invoices created since then are read)
+  --from-objects       then also read the subscription and the invoices of every donation with a subscription
+                       and apply what the website does not show, however long ago (beyond the 30 days of
+                       events, or an event the website refused); the daily run does this for the gifts that
+                       still run
   --dry-run            show what would change, change nothing
   --help               show this text
 
@@ -27,7 +36,8 @@ Needs DATABASE_URL and STRIPE_SECRET_KEY (the same as the website's).
 
 Examples:
   npm run donations -- reconcile --dry-run
-  npm run donations -- reconcile --since 2026-11-01`;
+  npm run donations -- reconcile --since 2026-11-01
+  npm run donations -- reconcile --from-objects --dry-run`;
 
 const TIME_ZONE = 'Europe/Amsterdam';
 
@@ -35,6 +45,8 @@ export interface ReconcileArgs {
   /** The start of the --since day in Dutch time. */
   since?: Date;
   dryRun: boolean;
+  /** Also read every subscription and its invoices (docs/architecture.md §3.7). */
+  fromObjects: boolean;
 }
 
 /** Midnight of `day` (YYYY-MM-DD) in Amsterdam, as an instant. */
@@ -76,15 +88,49 @@ function formatReport(report: ReconciliationReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The report of the reconciliation from Stripe's objects, after the event list's. */
+function formatObjectReport(report: ObjectReconciliationReport): string {
+  const invoices = report.since ? `invoices since ${when(report.since)} UTC` : 'all invoices';
+  const lines = [
+    `Stripe subscriptions of ${report.donations} donations and their ${invoices} (${report.invoices} read): ` +
+      `${report.alreadyRecorded} already shown.`,
+  ];
+  const verb = report.dryRun ? 'Would apply' : 'Applied';
+  const count = report.applied.length;
+  lines.push(
+    count === 0
+      ? 'Nothing missing: the ledger shows every subscription and settled invoice.'
+      : `${verb} ${count} change${count === 1 ? '' : 's'} the webhook had not recorded:`,
+  );
+  for (const { id, type, objectId, happenedAt, changes } of report.applied) {
+    const at = happenedAt ? when(happenedAt) : 'now at Stripe    ';
+    lines.push(`  ${at} ${objectId} ${type} (as ${id})`, ...changes.map((change) => `    ${change}`));
+  }
+  for (const { donationId, subscriptionId } of report.notAtStripe) {
+    lines.push(`Stripe has no subscription ${subscriptionId} (donation ${donationId.slice(0, 8)}): left alone.`);
+  }
+  for (const { id, type, error } of report.failed) lines.push(`Could not apply ${id} ${type}: ${error}`);
+  return `${lines.join('\n')}\n`;
+}
+
 @Injectable()
 class ReconcileCommand implements Command<ReconcileArgs> {
-  constructor(private readonly reconciliation: DonationReconciliation) {}
+  constructor(
+    private readonly reconciliation: DonationReconciliation,
+    private readonly objectReconciliation: DonationObjectReconciliation,
+  ) {}
 
-  async run({ since, dryRun }: ReconcileArgs): Promise<void> {
+  async run({ since, dryRun, fromObjects }: ReconcileArgs): Promise<void> {
     const report = await this.reconciliation.reconcile({ since, dryRun });
     process.stdout.write(formatReport(report));
-    if (report.failed.length > 0) {
-      throw new Error(`${report.failed.length} events could not be applied; run the command again later.`);
+    let failed = report.failed.length;
+    if (fromObjects) {
+      const objects = await this.objectReconciliation.reconcile({ since, dryRun, scope: 'all' });
+      process.stdout.write(formatObjectReport(objects));
+      failed += objects.failed.length;
+    }
+    if (failed > 0) {
+      throw new Error(`${failed} events could not be applied; run the command again later.`);
     }
   }
 }
@@ -93,7 +139,10 @@ class ReconcileCommand implements Command<ReconcileArgs> {
 @Module({ imports: [DatabaseModule, QueueModule, StripeModule, DonationLedgerModule], providers: [ReconcileCommand] })
 class ReconcileCliModule {}
 
-/** `npm run donations -- reconcile [--since] [--dry-run]`: the donation ledger against Stripe (docs/staff-exports.md). */
+/**
+ * `npm run donations -- reconcile [--since] [--from-objects] [--dry-run]`: the donation ledger against Stripe
+ * (docs/staff-exports.md).
+ */
 export const RECONCILE_COMMAND: CommandLine<ReconcileArgs> = {
   invocation: 'npm run donations -- reconcile',
   usage: USAGE,
@@ -102,22 +151,26 @@ export const RECONCILE_COMMAND: CommandLine<ReconcileArgs> = {
     const { values } = parseCommandLine(argv, {
       since: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      'from-objects': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) return HELP;
+    const fromObjects = values['from-objects'] ?? false;
     let since: Date | undefined;
     if (values.since !== undefined) {
       since = amsterdamMidnight(parseDay('--since', values.since));
       if (since > new Date()) throw new UsageError(`--since ${values.since} is in the future.`);
-      // A day that began just over 30 days ago is fine: the reconciliation starts where Stripe's list does.
+      // A day that began just over 30 days ago is fine: the reconciliation starts where Stripe's list does. Stripe's
+      // objects go back further: with them, the event list starts where Stripe's does and the invoices at --since.
       const earliestDay = earliestReconcilableDate().toISOString().slice(0, 10);
-      if (values.since < earliestDay) {
+      if (values.since < earliestDay && !fromObjects) {
         throw new UsageError(
-          `--since ${values.since} is more than 30 days ago: Stripe keeps events for 30 days, so use ${earliestDay} or later.`,
+          `--since ${values.since} is more than 30 days ago: Stripe keeps events for 30 days, so use ${earliestDay} or later ` +
+            '(or add --from-objects to read the subscriptions and invoices since then).',
         );
       }
     }
-    return { since, dryRun: values['dry-run'] ?? false };
+    return { since, dryRun: values['dry-run'] ?? false, fromObjects };
   },
   context: () => ({ module: ReconcileCliModule, command: ReconcileCommand }),
 };

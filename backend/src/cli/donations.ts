@@ -17,7 +17,7 @@ const SUBCOMMANDS = new Map<string, (argv: string[]) => void>([
 const USAGE = `Usage: npm run donations -- <subcommand> [options]
 
 Subcommands:
-  reconcile    apply Stripe events the webhook missed (last 30 days) [--since YYYY-MM-DD] [--dry-run]
+  reconcile    apply what the webhook missed (events: 30 days; --from-objects: any age) [--since YYYY-MM-DD] [--from-objects] [--dry-run]
   statements   queue each donor's yearly statement (--year YYYY [--email x] [--dry-run])
   check-stripe check the Stripe account's settings the site relies on (product, customer portal, webhook)
 

@@ -77,6 +77,23 @@ export class DonationsRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Donations with a Stripe subscription that are not erased, oldest first, with their payments: what reconciliation
+   * from Stripe's objects reads back (docs/architecture.md §3.7). `statuses` narrows them (the daily run: gifts
+   * Stripe may still charge or end).
+   */
+  withSubscription(statuses?: readonly DonationStatus[], db: Db = this.prisma): Promise<DonationWithPayments[]> {
+    return db.donation.findMany({
+      where: {
+        stripeSubscriptionId: { not: null },
+        erasedAt: null,
+        ...(statuses ? { status: { in: [...statuses] } } : {}),
+      },
+      include: { payments: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
   /** What erasure of `email` touches: the donor's own donations, and those where the address is only the referrer. */
   async findForErasure(email: string, db: Db): Promise<{ donations: DonationListing[]; referrals: DonationListing[] }> {
     const sameAddress = equalsIgnoringCase(email);

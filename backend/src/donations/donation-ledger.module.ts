@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DonorEmailOutboxModule } from '../donor-email/donor-email-outbox.module';
 import { DonationLedger } from './ledger/donation-ledger.service';
+import { DonationObjectReconciliation } from './reconciliation/donation-object-reconciliation.service';
 import { DonationReconciliation } from './reconciliation/donation-reconciliation.service';
 
 /**
@@ -10,7 +11,7 @@ import { DonationReconciliation } from './reconciliation/donation-reconciliation
  */
 @Module({
   imports: [DonorEmailOutboxModule],
-  providers: [DonationLedger, DonationReconciliation],
-  exports: [DonationLedger, DonationReconciliation],
+  providers: [DonationLedger, DonationReconciliation, DonationObjectReconciliation],
+  exports: [DonationLedger, DonationReconciliation, DonationObjectReconciliation],
 })
 export class DonationLedgerModule {}

@@ -16,6 +16,9 @@ export type ErrorReportMetricOutcome = 'stored' | 'repeat' | 'dropped_per_hour';
 /** Which per-address limit refused a request: the POST limit of its route, checkout's own, or webhook refusals. */
 export type RateLimitMetricName = 'post' | 'checkout' | 'webhook_rejections' | 'manage_link' | 'portal_session';
 
+/** Where reconciliation found what the webhook missed: Stripe's event list, or the subscriptions and invoices. */
+export type ReconciliationSource = 'events' | 'objects';
+
 /** The email figures are read from PostgreSQL at most this often, however many scrapers ask. */
 export const EMAIL_FIGURES_MAX_AGE_MS = 5_000;
 
@@ -79,8 +82,8 @@ export class MetricsService {
 
   private readonly eventsMissedByWebhook = this.counter(
     'site_stripe_events_missed_by_webhook_total',
-    'Stripe events the daily reconciliation applied that the webhook never recorded (off, or refusing deliveries).',
-    [] as const,
+    'Stripe changes the daily reconciliation applied that the webhook never recorded (off, or refusing deliveries), by source: the event list, or the subscriptions and invoices read from Stripe.',
+    ['source'] as const,
   );
 
   private readonly rateLimitRefusals = this.counter(
@@ -143,9 +146,12 @@ export class MetricsService {
     this.stripeRateLimits.inc({ resource });
   }
 
-  /** Stripe events the webhook should have recorded and the reconciliation applied in its place. */
-  stripeEventsMissedByWebhook(count: number): void {
-    if (count > 0) this.eventsMissedByWebhook.inc(count);
+  /**
+   * Stripe changes the webhook should have recorded and the reconciliation applied in its place, found in Stripe's
+   * event list (`events`) or read from the subscription and its invoices (`objects`, docs/architecture.md §3.7).
+   */
+  stripeEventsMissedByWebhook(source: ReconciliationSource, count: number): void {
+    if (count > 0) this.eventsMissedByWebhook.inc({ source }, count);
   }
 
   /** A 429 from a per-address limit; `route` is the route pattern (`/api/send-email`). */

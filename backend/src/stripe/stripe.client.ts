@@ -14,6 +14,8 @@ const STRIPE_TIMEOUT_MS = 10_000;
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Stripe keeps events for 30 days: the event list goes back no further (docs/architecture.md §3.7). */
 export const STRIPE_EVENT_RETENTION_DAYS = 30;
+/** The invoices of one subscription read at most: a monthly gift of a hundred years. */
+export const MAX_INVOICES_PER_SUBSCRIPTION = 1200;
 
 /**
  * How an invoice was paid (or attempted), read from its invoice payment: Stripe no longer puts the charge on the
@@ -96,13 +98,8 @@ export class StripeClient {
   }
 
   /** The product `id`, or null when Stripe has none (never created, or deleted). */
-  async retrieveProduct(id: string): Promise<Stripe.Product | null> {
-    try {
-      return await this.stripe.products.retrieve(id);
-    } catch (error) {
-      if (isStripeCode(error, 'resource_missing')) return null;
-      throw error;
-    }
+  retrieveProduct(id: string): Promise<Stripe.Product | null> {
+    return nullIfMissing(this.stripe.products.retrieve(id));
   }
 
   /**
@@ -115,12 +112,7 @@ export class StripeClient {
       const page = await this.stripe.billingPortal.configurations.list({ is_default: true, limit: 1 });
       return page.data[0] ?? null;
     }
-    try {
-      return await this.stripe.billingPortal.configurations.retrieve(id);
-    } catch (error) {
-      if (isStripeCode(error, 'resource_missing')) return null;
-      throw error;
-    }
+    return nullIfMissing(this.stripe.billingPortal.configurations.retrieve(id));
   }
 
   /** Every webhook endpoint of the account (Stripe allows a handful; one page of 100 holds them all, more are read). */
@@ -174,6 +166,27 @@ export class StripeClient {
     return events.reverse();
   }
 
+  /** The subscription as it is now, or null when Stripe has none with that id (reconciliation from objects). */
+  findSubscription(id: string): Promise<Stripe.Subscription | null> {
+    return nullIfMissing(this.stripe.subscriptions.retrieve(id));
+  }
+
+  /**
+   * The invoices of a subscription (created since `since`, when given), oldest first: every page, read with the
+   * SDK's auto-pagination up to MAX_INVOICES_PER_SUBSCRIPTION (docs/architecture.md §3.7).
+   */
+  async listSubscriptionInvoices(subscriptionId: string, since?: Date): Promise<Stripe.Invoice[]> {
+    const invoices = await this.stripe.invoices
+      .list({
+        subscription: subscriptionId,
+        limit: 100,
+        ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}),
+      })
+      .autoPagingToArray({ limit: MAX_INVOICES_PER_SUBSCRIPTION });
+    // Stripe lists newest first.
+    return invoices.reverse();
+  }
+
   /** Verifies `Stripe-Signature` over the exact bytes received; throws StripeSignatureVerificationError. */
   constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(
@@ -207,6 +220,16 @@ export class ProductReactivationError extends Error {
 
 function isStripeCode(error: unknown, code: string): boolean {
   return error instanceof Stripe.errors.StripeError && error.code === code;
+}
+
+/** The object a retrieve call answers, or null when Stripe has none with that id. */
+async function nullIfMissing<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isStripeCode(error, 'resource_missing')) return null;
+    throw error;
+  }
 }
 
 /** host/port/protocol for a Stripe-compatible server given as a URL (STRIPE_API_URL); Stripe itself otherwise. */

@@ -86,7 +86,8 @@ export function stripeProduct(id: string, fields: { name?: string | null; active
  * - GET /v1/webhook_endpoints (`webhookEndpoints`: one set up as docs/stripe-setup.md §2 asks, at STUB_WEBHOOK_URL);
  * - the customer portal's sessions and configurations (stripe-portal-stub.ts);
  * - GET /v1/invoice_payments?invoice=… with the expansions the ledger asks for (`invoicePayments`, set by tests);
- * - GET /v1/events with `types[]`, `created[gte]`, `limit` and `starting_after`, newest first (`events`, set by tests).
+ * - GET /v1/events with `types[]`, `created[gte]`, `limit` and `starting_after`, newest first (`events`, set by tests);
+ * - GET /v1/invoices with `subscription`, `created[gte]`, `limit` and `starting_after`, newest first (`invoices`).
  * `failNext` makes the next Checkout call fail the way Stripe does (card_error / api_error JSON with a status);
  * `failLookups` makes every invoice payment lookup answer 500; `forbidden` refuses calls like a restricted key (403).
  */
@@ -97,6 +98,8 @@ export class StripeStub {
   readonly invoicePayments = new Map<string, Json[]>();
   /** Subscriptions as GET /v1/subscriptions/:id returns them now (set by tests; unknown ids answer 404). */
   readonly subscriptions = new Map<string, Json>();
+  /** Invoices Stripe "has" (StripeGift.invoice), by id; GET /v1/invoices lists them newest first. */
+  readonly invoices = new Map<string, Json>();
   /** Events Stripe "has", in the order they happened; the list endpoint serves them newest first. */
   readonly events: Json[] = [];
   /** The account's webhook endpoints, oldest first (GET /v1/webhook_endpoints lists them newest first). */
@@ -178,6 +181,7 @@ export class StripeStub {
       return sendJson(response, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
     }
     if (request.method === 'GET' && path === '/v1/events') return this.listEvents(params, response);
+    if (request.method === 'GET' && path === '/v1/invoices') return this.listInvoices(params, response);
     if (request.method === 'GET' && path.startsWith('/v1/subscriptions/')) {
       const id = decodeURIComponent(path.slice('/v1/subscriptions/'.length));
       const subscription = this.subscriptions.get(id);
@@ -272,6 +276,20 @@ export class StripeStub {
       has_more: newestFirst.length > limit,
       url: '/v1/events',
     });
+  }
+
+  /** Stripe's invoice list: of one subscription (as named under parent.subscription_details) if asked, newest first. */
+  private listInvoices(params: URLSearchParams, response: Parameters<typeof sendJson>[0]) {
+    const subscription = params.get('subscription');
+    const since = Number(params.get('created[gte]') ?? 0);
+    const newestFirst = [...this.invoices.values()]
+      .filter((invoice) => {
+        const parent = invoice.parent as { subscription_details?: { subscription?: string } } | null;
+        return subscription === null || parent?.subscription_details?.subscription === subscription;
+      })
+      .filter((invoice) => (invoice.created as number) >= since)
+      .sort((a, b) => (b.created as number) - (a.created as number)) as Array<Json & { id: string }>;
+    sendListPage(response, '/v1/invoices', newestFirst, params);
   }
 
   static randomSecret(): string {
