@@ -347,12 +347,13 @@ describe('the donation ledger: every payment outcome, in any order', () => {
     ]);
 
     await deliverAll([stripeEvent('charge.refunded', { ...first, amount_refunded: 1000, refunded: false })]);
+    const reversal = stripeDispute(second);
     let { payments } = await storedDonation(stack, gift.donationId);
     expect(payments[0]).toMatchObject({ status: 'paid', refundedCents: 1000 });
 
     await deliverAll([
       stripeEvent('charge.refunded', { ...first, amount_refunded: 2500, refunded: true }),
-      stripeEvent('charge.dispute.created', stripeDispute(second)),
+      stripeEvent('charge.dispute.created', reversal),
       // Stripe reporting the invoice paid again (another event) does not turn the reversed debit back into "paid".
       stripeEvent('invoice.paid', gift.invoice(in2, 1, { status: 'paid' })),
       // A refund that arrives late with an older amount does not lower it either.
@@ -364,9 +365,13 @@ describe('the donation ledger: every payment outcome, in any order', () => {
       [in1, 'refunded', 2500, first.id],
       [in2, 'disputed', 0, second.id],
     ]);
-    // For the books the gift goes on: refunds and disputes are per payment.
+    // For the books the gift goes on: refunds and disputes are per payment; the reversed debit asks the donor whether
+    // they meant to stop (docs/product.md §4.2).
     expect(stored.donation.status).toBe('active');
-    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([`welcome:${gift.donationId}`]);
+    expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([
+      `welcome:${gift.donationId}`,
+      `stop_check:${reversal.id}`,
+    ]);
   });
 
   it('a dispute won, or an inquiry closed with no money moved, makes the payment a gift again; a lost one stays', async () => {

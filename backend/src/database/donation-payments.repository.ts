@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DonationPayment, Prisma } from '../generated/prisma/client';
+import type { DonationPayment, DonationRefund, Prisma } from '../generated/prisma/client';
 import { PrismaService, type Db } from './prisma.service';
 import { equalsIgnoringCase } from './text-match';
 
@@ -17,8 +17,8 @@ export function dutchYearStart(year: number): Date {
 }
 
 /**
- * The `donation_payments` table's one home (docs/architecture.md §5.2): one row per invoice of a donation, written by
- * the donation ledger, read by yearly statements.
+ * The `donation_payments` table's one home (docs/architecture.md §5.2), with its refunds (`donation_refunds`): one row
+ * per invoice of a donation, written by the donation ledger, read by yearly statements.
  */
 @Injectable()
 export class DonationPaymentsRepository {
@@ -64,7 +64,7 @@ export class DonationPaymentsRepository {
     return rows.flatMap(({ paidAt }) => (paidAt ? [paidAt] : []));
   }
 
-  findByInvoice(invoiceId: string, db: Db): Promise<DonationPayment | null> {
+  findByInvoice(invoiceId: string, db: Db = this.prisma): Promise<DonationPayment | null> {
     return db.donationPayment.findUnique({ where: { stripeInvoiceId: invoiceId } });
   }
 
@@ -90,5 +90,16 @@ export class DonationPaymentsRepository {
 
   update(id: string, data: Prisma.DonationPaymentUncheckedUpdateInput, db: Db): Promise<DonationPayment> {
     return db.donationPayment.update({ where: { id }, data });
+  }
+
+  /** The refunds of a payment Stripe reported, by the ledger. */
+  refundsOf(paymentId: string, db: Db): Promise<DonationRefund[]> {
+    return db.donationRefund.findMany({ where: { paymentId }, orderBy: { id: 'asc' } });
+  }
+
+  /** Stores a refund as the ledger merged it (its id is Stripe's). */
+  saveRefund(refund: { id: string; paymentId: string; amountCents: number; status: string }, db: Db): Promise<unknown> {
+    const { id, ...fields } = refund;
+    return db.donationRefund.upsert({ where: { id }, create: refund, update: fields });
   }
 }

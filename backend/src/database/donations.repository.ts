@@ -61,6 +61,16 @@ export class DonationsRepository {
     return null;
   }
 
+  /** The donations of a Stripe customer that are not erased (a SEPA mandate names only its customer's method). */
+  async idsOfCustomer(customerId: string, db: Db = this.prisma): Promise<string[]> {
+    const rows = await db.donation.findMany({
+      where: { stripeCustomerId: customerId, erasedAt: null },
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((row) => row.id);
+  }
+
   /** The donation with its payments, its row locked until `tx` ends (so events about it apply one at a time). */
   async lockWithPayments(id: string, tx: Db): Promise<DonationWithPayments> {
     await tx.$queryRaw`SELECT id FROM donations WHERE id = ${id}::uuid FOR UPDATE`;

@@ -64,6 +64,15 @@ export class DonorEmailComposer {
         };
       case 'payment_failed':
         return { kind: 'payment_failed', amountCents: donation.amountCents };
+      case 'payment_action_required': {
+        // The invoice's own amount and confirmation page (a payment confirmed meanwhile shows as paid there).
+        const payment = row.invoiceId ? await this.payments.findByInvoice(row.invoiceId) : null;
+        return {
+          kind: 'payment_action_required',
+          amountCents: payment?.amountCents ?? donation.amountCents,
+          confirmationUrl: payment?.confirmationUrl ?? this.links.manageUrl(donation.id, row.language as Language),
+        };
+      }
       case 'statement': {
         const year = row.statementYear ?? new Date().getFullYear() - 1;
         return {

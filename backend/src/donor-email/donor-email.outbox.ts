@@ -10,10 +10,11 @@ import { QueueService } from '../queue/queue.service';
 /**
  * One donor email to decide. `onceKey` names the thing it is about, so deciding it again (a repeated or late webhook,
  * a second statement run) stores nothing: `welcome:<donation id>`, `payment_failed:<invoice id>`,
- * `cancelled:<donation id>`, `manage_link:<donation id>:<request>`, `statement:<year>:<address hash>`.
+ * `payment_action_required:<invoice id>`, `stop_check:<dispute or mandate id>`, `cancelled:<donation id>`,
+ * `manage_link:<donation id>:<request>`, `statement:<year>:<address hash>`. An email about one invoice names it.
  */
 export type DonorEmailRequest =
-  | { donationId: string; kind: Exclude<DonorEmailKind, 'statement'>; onceKey: string }
+  | { donationId: string; kind: Exclude<DonorEmailKind, 'statement'>; onceKey: string; invoiceId?: string }
   | { donationId: string; kind: 'statement'; onceKey: string; year: number };
 
 /**
@@ -43,6 +44,7 @@ export class DonorEmailOutbox {
         onceKey: request.onceKey,
         language: isLanguage(donation.language) ? donation.language : DEFAULT_LANGUAGE,
         statementYear: request.kind === 'statement' ? request.year : null,
+        invoiceId: request.kind === 'statement' ? null : (request.invoiceId ?? null),
       },
       tx,
     );

@@ -9,6 +9,8 @@ import { DONOR_LINK_LIFETIME_DAYS } from './donor-link.token';
 export type DonorEmailFacts =
   | { kind: 'welcome'; amountCents: number; startedAt: Date }
   | { kind: 'payment_failed'; amountCents: number }
+  | { kind: 'payment_action_required'; amountCents: number; confirmationUrl: string }
+  | { kind: 'stop_check' }
   | { kind: 'cancelled' }
   | { kind: 'manage_link' }
   | {
@@ -84,6 +86,19 @@ function body(facts: DonorEmailFacts, language: Language, text: Text, links: Don
         { type: 'paragraph', text: text('paymentFailed.action') },
         ...manageBlocks(text, links),
       ];
+    case 'payment_action_required':
+      return [
+        { type: 'paragraph', text: text('paymentActionRequired.intro', { amount: euro(facts.amountCents) }) },
+        { type: 'paragraph', text: text('paymentActionRequired.action') },
+        { type: 'link', label: text('paymentActionRequired.link'), url: facts.confirmationUrl },
+        ...manageBlocks(text, links),
+      ];
+    case 'stop_check':
+      return [
+        { type: 'paragraph', text: text('stopCheck.intro', foundation) },
+        { type: 'paragraph', text: text('stopCheck.question') },
+        ...manageBlocks(text, links),
+      ];
     case 'cancelled':
       return [
         { type: 'paragraph', text: text('cancelled.intro', foundation) },
@@ -122,6 +137,8 @@ function subject(facts: DonorEmailFacts, text: Text): string {
   const keys = {
     welcome: 'welcome.subject',
     payment_failed: 'paymentFailed.subject',
+    payment_action_required: 'paymentActionRequired.subject',
+    stop_check: 'stopCheck.subject',
     cancelled: 'cancelled.subject',
     manage_link: 'manageLink.subject',
     statement: 'statement.subject',

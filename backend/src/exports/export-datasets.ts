@@ -85,6 +85,8 @@ const DONATIONS: Dataset = {
     column('stripe_customer_id', 'text', 'd.stripe_customer_id'),
     column('stripe_subscription_id', 'text', 'd.stripe_subscription_id'),
     column('last_error', 'longText', 'd.last_error'),
+    // docs/product.md §4.2: a reversed SEPA debit or a revoked mandate while the gift runs.
+    column('staff_note', 'longText', 'd.staff_note'),
     column('erased_at', 'timestamp', 'd.erased_at'),
   ],
   dateColumn: 'd.created_at',

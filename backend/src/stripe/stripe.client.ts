@@ -35,6 +35,8 @@ export interface InvoicePaymentDetails {
   amountRefunded: number;
   refunded: boolean;
   disputed: boolean;
+  /** Stripe waits for the donor to confirm the payment (3-D Secure): the attempt failed for that reason only. */
+  needsConfirmation: boolean;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -145,7 +147,23 @@ export class StripeClient {
       amountRefunded: charge?.amount_refunded ?? 0,
       refunded: charge?.refunded ?? false,
       disputed: charge?.disputed ?? false,
+      needsConfirmation: intent?.status === 'requires_action',
     };
+  }
+
+  /**
+   * The refunds of a charge as Stripe has them now, newest first (one page of 100: a monthly gift is refunded once or a
+   * few times). A refund reported earlier may have failed since (docs/product.md §4.2).
+   */
+  async chargeRefunds(chargeId: string): Promise<Stripe.Refund[]> {
+    const page = await this.stripe.refunds.list({ charge: chargeId, limit: 100 });
+    return page.data;
+  }
+
+  /** The customer a payment method is attached to (a SEPA mandate names only its payment method), if any. */
+  async customerOfPaymentMethod(paymentMethodId: string): Promise<string | null> {
+    const method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+    return idOf(method.customer);
   }
 
   /** The subscription as it is now (the ledger asks when two of its events carry the same second). */

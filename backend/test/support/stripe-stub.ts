@@ -25,13 +25,17 @@ export const DOCUMENTED_WEBHOOK_EVENTS = [
   'checkout.session.expired',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'charge.refunded',
+  'refund.updated',
+  'refund.failed',
   'charge.dispute.created',
   'charge.dispute.updated',
   'charge.dispute.closed',
   'charge.dispute.funds_reinstated',
+  'mandate.updated',
 ];
 
 /** A webhook endpoint as GET /v1/webhook_endpoints lists it (no `secret`: Stripe shows it only at creation). */
@@ -96,6 +100,10 @@ export class StripeStub {
   readonly products = new Map<string, Json>();
   /** Invoice payments by invoice id, as GET /v1/invoice_payments returns them (expanded). */
   readonly invoicePayments = new Map<string, Json[]>();
+  /** Refunds by charge id, oldest first, as GET /v1/refunds?charge= lists them now (newest first). */
+  readonly refunds = new Map<string, Json[]>();
+  /** Payment methods as GET /v1/payment_methods/:id returns them (unknown ids answer 404). */
+  readonly paymentMethods = new Map<string, Json>();
   /** Subscriptions as GET /v1/subscriptions/:id returns them now (set by tests; unknown ids answer 404). */
   readonly subscriptions = new Map<string, Json>();
   /** Invoices Stripe "has" (StripeGift.invoice), by id; GET /v1/invoices lists them newest first. */
@@ -182,6 +190,17 @@ export class StripeStub {
     }
     if (request.method === 'GET' && path === '/v1/events') return this.listEvents(params, response);
     if (request.method === 'GET' && path === '/v1/invoices') return this.listInvoices(params, response);
+    if (request.method === 'GET' && path === '/v1/refunds') {
+      if (this.failLookups) return sendJson(response, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
+      const charge = params.get('charge');
+      const data = [...((charge && this.refunds.get(charge)) || [])].reverse();
+      return sendJson(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+    if (request.method === 'GET' && path.startsWith('/v1/payment_methods/')) {
+      const id = decodeURIComponent(path.slice('/v1/payment_methods/'.length));
+      const method = this.paymentMethods.get(id);
+      return method ? sendJson(response, 200, method) : missing(response, 'payment_method', id);
+    }
     if (request.method === 'GET' && path.startsWith('/v1/subscriptions/')) {
       const id = decodeURIComponent(path.slice('/v1/subscriptions/'.length));
       const subscription = this.subscriptions.get(id);
@@ -431,6 +450,7 @@ export class StripeGift {
       currency: 'eur',
       customer: this.customer,
       customer_email: 'donor@example.org',
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${id}`,
       lines: {
         object: 'list',
         data: [
@@ -562,7 +582,8 @@ export class StripeGift {
    * The invoice payment GET /v1/invoice_payments returns for `invoiceId`, expanded down to the charge
    * (data.payment.payment_intent.latest_charge).
    */
-  invoicePayment(invoiceId: string, charge: ReturnType<typeof stripeCharge>) {
+  /** `intentStatus`: the payment intent's, when it is not what the charge implies (requires_action: 3-D Secure). */
+  invoicePayment(invoiceId: string, charge: ReturnType<typeof stripeCharge>, intentStatus?: string) {
     const paid = charge.status === 'succeeded';
     return {
       id: randomId('inpay'),
@@ -585,7 +606,9 @@ export class StripeGift {
           latest_charge: charge,
           payment_method: charge.payment_method,
           payment_method_types: ['card', 'ideal', 'sepa_debit'],
-          status: paid ? 'succeeded' : charge.status === 'pending' ? 'processing' : 'requires_payment_method',
+          status:
+            intentStatus ??
+            (paid ? 'succeeded' : charge.status === 'pending' ? 'processing' : 'requires_payment_method'),
         },
       },
       status: paid ? 'paid' : 'open',
@@ -653,5 +676,69 @@ export function stripeDispute(
     payment_intent: charge.payment_intent,
     reason,
     status,
+  };
+}
+
+/** A refund of `charge` as Stripe reports it; a failed one says why (a closed SEPA account, an expired card). */
+export function stripeRefund(
+  charge: ReturnType<typeof stripeCharge>,
+  amount: number,
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' = 'succeeded',
+) {
+  return {
+    id: randomId('re'),
+    object: 'refund',
+    amount,
+    balance_transaction: randomId('txn'),
+    charge: charge.id,
+    created: now(),
+    currency: 'eur',
+    destination_details: null,
+    failure_balance_transaction: status === 'failed' ? randomId('txn') : undefined,
+    failure_reason: status === 'failed' ? 'unknown' : undefined,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    reason: 'requested_by_customer',
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status,
+    transfer_reversal: null,
+  };
+}
+
+/** A SEPA Direct Debit mandate of `paymentMethod` as Stripe reports it (inactive: revoked, or its account closed). */
+export function stripeMandate(paymentMethod: string, status: 'active' | 'inactive' | 'pending') {
+  return {
+    id: randomId('mandate'),
+    object: 'mandate',
+    customer_acceptance: {
+      accepted_at: now() - 90 * 86_400,
+      online: { ip_address: '192.0.2.1', user_agent: 'test' },
+      type: 'online',
+    },
+    livemode: false,
+    multi_use: {},
+    payment_method: paymentMethod,
+    payment_method_details: {
+      sepa_debit: { reference: 'NXDSTESTREF', url: 'https://stripe.com/mandate' },
+      type: 'sepa_debit',
+    },
+    status,
+    type: 'multi_use',
+  };
+}
+
+/** A SEPA Direct Debit payment method attached to `customer`, as GET /v1/payment_methods/:id returns it. */
+export function stripeSepaPaymentMethod(id: string, customer: string) {
+  return {
+    id,
+    object: 'payment_method',
+    billing_details: { address: null, email: null, name: 'Test Donor', phone: null },
+    created: now() - 90 * 86_400,
+    customer,
+    livemode: false,
+    metadata: {},
+    sepa_debit: { bank_code: '12345678', branch_code: '', country: 'NL', fingerprint: 'fp', last4: '3000' },
+    type: 'sepa_debit',
   };
 }

@@ -41,7 +41,7 @@ export const checkoutSessionEvents: EventFamily<
     return { invoiceId: idOf(event.data.object.invoice), keys: sessionKeys(event.data.object) };
   },
 
-  async apply(book, event, details) {
+  async apply(book, event, { details }) {
     const session = event.data.object;
     const at = eventTime(event);
     const donation = await book.lockDonation(sessionKeys(session));

@@ -9,14 +9,15 @@ import { StripeClient, STRIPE_API_VERSION, type InvoicePaymentDetails } from '..
 import { chargeEvents } from './charge.events';
 import { checkoutSessionEvents } from './checkout-session.events';
 import { invoiceEvents } from './invoice.events';
-import { LedgerBook, type EventFamily, type EventOf } from './ledger-book';
+import { mandateEvents } from './mandate.events';
+import { LedgerBook, type EventFamily, type EventOf, type Lookups } from './ledger-book';
 import { subscriptionEvents } from './subscription.events';
 
 /**
  * The event families the ledger applies, one file each (docs/architecture.md §3.5); every other event type is
  * acknowledged and ignored.
  */
-const FAMILIES = [checkoutSessionEvents, invoiceEvents, subscriptionEvents, chargeEvents] as const;
+const FAMILIES = [checkoutSessionEvents, invoiceEvents, subscriptionEvents, chargeEvents, mandateEvents] as const;
 
 type HandledEventType = (typeof FAMILIES)[number]['types'][number];
 type HandledEvent = EventOf<HandledEventType>;
@@ -91,14 +92,13 @@ export class DonationLedger {
     // one change, so the event changes nothing, is never retried, and never answers 500.
     const refused = family.check(event);
     if (refused) this.logger.warn({ eventId: event.id, type: event.type, reason: refused }, 'stripe event refused');
-    // The one call to Stripe, before the transaction opens: how an invoice of ours was paid.
-    const details = refused ? null : await this.lookUpPayment(family, event);
-    const current = refused ? null : await this.currentSubscriptionIfAmbiguous(family, event);
+    // What the family needs to know of Stripe's current state, asked before the transaction opens.
+    const found = refused ? null : await this.lookUp(family, event);
     try {
       return await this.prisma.$transaction(async (tx) => {
         if (!(await this.events.claim(event.id, event.type, tx))) return { outcome: 'duplicate' as const, changes: [] };
         const book = new LedgerBook(tx, this.donations, this.payments, this.outbox);
-        const changes = refused ? [refused] : await family.apply(book, event, details, current);
+        const changes = found ? await family.apply(book, event, found) : [refused ?? 'refused'];
         await this.events.markProcessed(event.id, tx);
         if (options.dryRun) throw new DryRun(changes);
         return { outcome: 'processed' as const, changes };
@@ -107,6 +107,34 @@ export class DonationLedger {
       if (error instanceof DryRun) return { outcome: 'processed', changes: error.changes };
       throw error;
     }
+  }
+
+  /** Stripe's current state, as far as the event's family needs it (ledger-book.ts `Lookups`). */
+  private async lookUp(family: EventFamily<HandledEventType>, event: HandledEvent): Promise<Lookups> {
+    return {
+      details: await this.lookUpPayment(family, event),
+      current: await this.currentSubscriptionIfAmbiguous(family, event),
+      refunds: await this.lookUpRefunds(family, event),
+      customerId: await this.lookUpCustomer(family, event),
+    };
+  }
+
+  /** The refunds Stripe lists now for a charge of one of our payments; null for other events and other charges. */
+  private async lookUpRefunds(
+    family: EventFamily<HandledEventType>,
+    event: HandledEvent,
+  ): Promise<Stripe.Refund[] | null> {
+    const wanted = family.chargeToLookUp?.(event);
+    if (!wanted?.chargeId && !wanted?.paymentIntentId) return null;
+    const payment = await this.payments.findByCharge(wanted.chargeId, wanted.paymentIntentId, this.prisma);
+    const chargeId = wanted.chargeId ?? payment?.stripeChargeId;
+    return payment && chargeId ? this.stripe.chargeRefunds(chargeId) : null;
+  }
+
+  /** The customer of the payment method the event names, when it is the customer of one of our donations. */
+  private async lookUpCustomer(family: EventFamily<HandledEventType>, event: HandledEvent): Promise<string | null> {
+    const paymentMethodId = family.paymentMethodToLookUp?.(event);
+    return paymentMethodId ? this.stripe.customerOfPaymentMethod(paymentMethodId) : null;
   }
 
   /** The invoice payment behind an event of one of our donations, where its family needs it; null otherwise. */

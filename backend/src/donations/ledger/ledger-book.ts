@@ -29,14 +29,15 @@ export class LedgerBook {
   /**
    * Writes `facts`, derives the status and the fields that follow (donation-state.ts) from them and the payments as
    * they are now, asks for the donor's emails (docs/product.md §4.2) and describes what changed: welcome when the
-   * first payment succeeded, payment failed for `failedInvoiceKey`, cancelled when the gift ended; none of the first
-   * two for a gift that has already ended (its events came out of order).
+   * first payment succeeded, cancelled when the gift ended, and the `emails` the event asked for (payment failed or to
+   * be confirmed, "did you mean to stop?"), none of them for a gift that has already ended (its events came out of
+   * order), and no "did you mean to stop?" for a gift the donor already stopped.
    */
   async settle(
     before: DonationWithPayments,
     facts: DonationFactUpdate,
     notes: string[],
-    failedInvoiceKey?: string,
+    emails: LedgerEmail[] = [],
   ): Promise<string[]> {
     const payments = await this.payments.ofDonation(before.id, this.tx);
     const { hasPaid, ...derived } = deriveDonation({ ...before, ...facts }, payments);
@@ -48,8 +49,10 @@ export class LedgerBook {
     if (hasPaid && !hadPaid && !over) {
       await this.queueEmail(changes, { donationId, kind: 'welcome', onceKey: `welcome:${donationId}` });
     }
-    if (failedInvoiceKey && after.status !== DonationStatus.cancelled) {
-      await this.queueEmail(changes, { donationId, kind: 'payment_failed', onceKey: failedInvoiceKey });
+    for (const email of emails) {
+      if (after.status === DonationStatus.cancelled) continue;
+      if (email.kind === 'stop_check' && (over || after.cancelAtPeriodEnd)) continue;
+      await this.queueEmail(changes, { donationId, ...email });
     }
     if (after.status === DonationStatus.cancelled && before.status !== DonationStatus.cancelled) {
       await this.queueEmail(changes, { donationId, kind: 'cancelled', onceKey: `cancelled:${donationId}` });
@@ -64,13 +67,30 @@ export class LedgerBook {
   }
 }
 
+/** An email an event asks for; its once key makes a repeat of the decision a no-op (docs/architecture.md §4.7). */
+export type LedgerEmail =
+  | { kind: 'payment_failed' | 'payment_action_required'; onceKey: string; invoiceId: string }
+  | { kind: 'stop_check'; onceKey: string };
+
 /** An event of one of `Types`. */
 export type EventOf<Types extends Stripe.Event['type']> = Extract<Stripe.Event, { type: Types }>;
 
 /**
- * The events of one family (Checkout session, invoice, subscription, charge) and how they change the ledger. A family
- * whose effect depends on how an invoice was paid names that invoice, and the ledger asks Stripe before the
- * transaction opens.
+ * What the ledger asked Stripe before the transaction opened, for the families that need it: how an invoice was paid
+ * (`details`), the subscription as it is now when its events' order is ambiguous (`current`), the refunds of a charge
+ * as Stripe lists them now (`refunds`), and the customer a payment method belongs to (`customerId`).
+ */
+export interface Lookups {
+  details: InvoicePaymentDetails | null;
+  current: Stripe.Subscription | null;
+  refunds: Stripe.Refund[] | null;
+  customerId: string | null;
+}
+
+/**
+ * The events of one family (Checkout session, invoice, subscription, charge, mandate) and how they change the ledger.
+ * A family whose effect depends on Stripe's current state names what to read, and the ledger asks Stripe before the
+ * transaction opens (`Lookups`).
  */
 export interface EventFamily<Types extends Stripe.Event['type']> {
   readonly types: readonly Types[];
@@ -85,12 +105,11 @@ export interface EventFamily<Types extends Stripe.Event['type']> {
    * the ledger reads it from Stripe then and hands it to `apply` as `current`.
    */
   subscriptionOf?(event: EventOf<Types>): string;
-  apply(
-    book: LedgerBook,
-    event: EventOf<Types>,
-    details: InvoicePaymentDetails | null,
-    current?: Stripe.Subscription | null,
-  ): Promise<string[]>;
+  /** The charge whose refunds Stripe should list now (a refund can fail after it was reported). */
+  chargeToLookUp?(event: EventOf<Types>): { chargeId: string | null; paymentIntentId: string | null };
+  /** The payment method whose customer the event is about (a SEPA mandate names only its payment method). */
+  paymentMethodToLookUp?(event: EventOf<Types>): string | null;
+  apply(book: LedgerBook, event: EventOf<Types>, found: Lookups): Promise<string[]>;
 }
 
 /** The instant an event happened at Stripe. */

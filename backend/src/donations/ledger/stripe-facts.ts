@@ -21,6 +21,7 @@ export type DonationFactUpdate = Partial<
     | 'stripeCustomerId'
     | 'stripeSubscriptionId'
     | 'lastError'
+    | 'staffNote'
   >
 >;
 
@@ -48,4 +49,13 @@ export function linkStripeIds(
     stripeCustomerId: donation.stripeCustomerId ?? ids.customerId ?? null,
     stripeSubscriptionId: donation.stripeSubscriptionId ?? ids.subscriptionId ?? null,
   };
+}
+
+/** A date as staff read it in the export: 2026-11-27. */
+export const day = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The donation's staff note with `note` added (once: a repeated event adds nothing). */
+export function withStaffNote(existing: string | null, note: string): string {
+  if (existing?.includes(note)) return existing;
+  return existing ? `${existing}; ${note}` : note;
 }

@@ -27,7 +27,7 @@ export const subscriptionEvents: EventFamily<'customer.subscription.updated' | '
     return event.data.object.id;
   },
 
-  async apply(book, event, _details, current) {
+  async apply(book, event, { current }) {
     const subscription = current ?? event.data.object;
     const at = eventTime(event);
     const deleted = event.type === 'customer.subscription.deleted';
