@@ -98,7 +98,7 @@ describe('reconciling donations with Stripe from its subscriptions and invoices'
     expect([dry.code, dry.stderr]).toEqual([0, '']);
     const dryOut = dry.stdout.toString();
     expect(dryOut).toContain('Dry run: nothing was changed.');
-    expect(dryOut).toMatch(/Stripe subscriptions of 1 donations and their all invoices \(3 read\): 2 already shown\./);
+    expect(dryOut).toContain('Stripe subscriptions read: 1, with all their invoices (3); 2 already shown.');
     expect(dryOut).toContain('Would apply 1 change the webhook had not recorded:');
     expect(dryOut).toMatch(new RegExp(`${in2} invoice\\.paid \\(as recon_${in2}_paid_[0-9a-f]{16}\\)`));
     expect(dryOut).toContain(`payment ${in2}: recorded paid 25.00 (sepa_debit)`);
@@ -148,7 +148,7 @@ describe('reconciling donations with Stripe from its subscriptions and invoices'
       ['statements', '--year', String(year), '--email', email, '--dry-run'],
       { DATABASE_URL: stack.database.url },
     );
-    expect(statement.code).toBe(0);
+    expect([statement.code, statement.stderr]).toEqual([0, ""]);
     expect(statement.stdout.toString()).toContain(
       `would queue  ${email}  ${inYear} payment${inYear === 1 ? '' : 's'}, EUR ${(25 * inYear).toFixed(2)}`,
     );
@@ -171,6 +171,27 @@ describe('reconciling donations with Stripe from its subscriptions and invoices'
       [in2, 'paid'],
     ]);
     expect(merged.donation.status).toBe('active');
+  });
+
+  it('takes --since older than 30 days with --from-objects: the invoices created since that day are read', async () => {
+    const refused = await runCommand('donations', ['reconcile', '--since', '2020-01-01'], env());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('or add --from-objects to read the subscriptions and invoices since then');
+
+    const before = stack.stripe.requestsTo('GET', '/v1/invoices').length;
+    const run = await runCommand(
+      'donations',
+      ['reconcile', '--from-objects', '--since', '2020-01-01', '--dry-run'],
+      env(),
+    );
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout.toString()).toMatch(/with their invoices since 2019-12-31 23:00 UTC/);
+    const asked = stack.stripe.requestsTo('GET', '/v1/invoices').slice(before);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const request of asked) {
+      const params = new URLSearchParams(request.path.split('?')[1]);
+      expect(params.get('created[gte]')).toBe(String(Date.UTC(2019, 11, 31, 23) / 1000));
+    }
   });
 
   it('ends a gift cancelled in Stripe long ago while the webhook was down, with one email, counted by the metric', async () => {

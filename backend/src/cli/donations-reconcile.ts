@@ -90,9 +90,9 @@ function formatReport(report: ReconciliationReport): string {
 
 /** The report of the reconciliation from Stripe's objects, after the event list's. */
 function formatObjectReport(report: ObjectReconciliationReport): string {
-  const invoices = report.since ? `invoices since ${when(report.since)} UTC` : 'all invoices';
+  const invoices = report.since ? `their invoices since ${when(report.since)} UTC` : 'all their invoices';
   const lines = [
-    `Stripe subscriptions of ${report.donations} donations and their ${invoices} (${report.invoices} read): ` +
+    `Stripe subscriptions read: ${report.donations}, with ${invoices} (${report.invoices}); ` +
       `${report.alreadyRecorded} already shown.`,
   ];
   const verb = report.dryRun ? 'Would apply' : 'Applied';
