@@ -7,4 +7,5 @@ export * from './foundation';
 export * from './turnstile';
 export * from './format';
 export * from './donor-links';
+export * from './donor-gift';
 export * from './donor-statement';

@@ -73,6 +73,13 @@ export class DonorEmailComposer {
           confirmationUrl: payment?.confirmationUrl ?? this.links.manageUrl(donation.id, row.language as Language),
         };
       }
+      case 'amount_changed':
+        // The amounts the donor asked for, stored with the email: the ledger learns the new one from Stripe later.
+        return {
+          kind: 'amount_changed',
+          previousCents: row.previousAmountCents ?? donation.amountCents,
+          newCents: row.newAmountCents ?? donation.amountCents,
+        };
       case 'statement': {
         const year = row.statementYear ?? new Date().getFullYear() - 1;
         return {

@@ -11,11 +11,23 @@ import { QueueService } from '../queue/queue.service';
  * One donor email to decide. `onceKey` names the thing it is about, so deciding it again (a repeated or late webhook,
  * a second statement run) stores nothing: `welcome:<donation id>`, `payment_failed:<invoice id>`,
  * `payment_action_required:<invoice id>`, `stop_check:<dispute or mandate id>`, `cancelled:<donation id>`,
- * `manage_link:<donation id>:<request>`, `statement:<year>:<address hash>`. An email about one invoice names it.
+ * `manage_link:<donation id>:<request>`, `statement:<year>:<address hash>`, `amount_changed:<donation id>:<request>`. An email about one invoice names it.
  */
 export type DonorEmailRequest =
-  | { donationId: string; kind: Exclude<DonorEmailKind, 'statement'>; onceKey: string; invoiceId?: string }
-  | { donationId: string; kind: 'statement'; onceKey: string; year: number };
+  | {
+      donationId: string;
+      kind: Exclude<DonorEmailKind, 'statement' | 'amount_changed'>;
+      onceKey: string;
+      invoiceId?: string;
+    }
+  | { donationId: string; kind: 'statement'; onceKey: string; year: number }
+  | {
+      donationId: string;
+      kind: 'amount_changed';
+      onceKey: string;
+      /** The monthly amount before and after the donor's change, as they asked it (docs/product.md §7.10). */
+      amounts: { previousCents: number; newCents: number };
+    };
 
 /**
  * The donor email outbox (docs/architecture.md §4.7): the email's row and its pg-boss job are written on the caller's
@@ -44,7 +56,9 @@ export class DonorEmailOutbox {
         onceKey: request.onceKey,
         language: isLanguage(donation.language) ? donation.language : DEFAULT_LANGUAGE,
         statementYear: request.kind === 'statement' ? request.year : null,
-        invoiceId: request.kind === 'statement' ? null : (request.invoiceId ?? null),
+        invoiceId: 'invoiceId' in request ? (request.invoiceId ?? null) : null,
+        previousAmountCents: request.kind === 'amount_changed' ? request.amounts.previousCents : null,
+        newAmountCents: request.kind === 'amount_changed' ? request.amounts.newCents : null,
       },
       tx,
     );

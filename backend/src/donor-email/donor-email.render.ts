@@ -13,6 +13,7 @@ export type DonorEmailFacts =
   | { kind: 'stop_check' }
   | { kind: 'cancelled' }
   | { kind: 'manage_link' }
+  | { kind: 'amount_changed'; previousCents: number; newCents: number }
   | {
       kind: 'statement';
       year: number;
@@ -112,6 +113,17 @@ function body(facts: DonorEmailFacts, language: Language, text: Text, links: Don
         ...manageBlocks(text, links),
         { type: 'paragraph', text: text('manageLink.notYou') },
       ];
+    case 'amount_changed': {
+      // docs/product.md §7.10: thanks for an increase; a lower amount reads as the gift going on, never as a goodbye.
+      const amounts = { amount: euro(facts.newCents), previous: euro(facts.previousCents) };
+      const change = facts.newCents > facts.previousCents ? 'amountChanged.increased' : 'amountChanged.decreased';
+      return [
+        { type: 'paragraph', text: text(change, amounts) },
+        { type: 'paragraph', text: text('amountChanged.noChargeToday') },
+        { type: 'paragraph', text: text('amountChanged.notYou') },
+        ...manageBlocks(text, links),
+      ];
+    }
     case 'statement': {
       const total = facts.payments.reduce((sum, payment) => sum + payment.amountCents, 0);
       const corrected: Block[] = facts.corrected
@@ -141,6 +153,7 @@ function subject(facts: DonorEmailFacts, text: Text): string {
     stop_check: 'stopCheck.subject',
     cancelled: 'cancelled.subject',
     manage_link: 'manageLink.subject',
+    amount_changed: 'amountChanged.subject',
     statement: 'statement.subject',
   } as const;
   if (facts.kind === 'statement') {

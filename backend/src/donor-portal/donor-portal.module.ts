@@ -1,18 +1,20 @@
 import { Module } from '@nestjs/common';
 import { DonorEmailModule } from '../donor-email/donor-email.module';
 import { StripePortalClient } from '../stripe/stripe-portal.client';
+import { DonorGiftController } from './donor-gift.controller';
+import { DonorGiftService } from './donor-gift.service';
 import { DonorPortalController } from './donor-portal.controller';
 import { DonorPortalService } from './donor-portal.service';
 import { ManageLinkRequestService } from './manage-link-request.service';
 import { StatementDownloadModule } from './statement-download.module';
 
 /**
- * Managing a monthly gift without an account (docs/product.md §7.10): the manage link opens Stripe's customer portal,
- * and the "send me a link" request mails a fresh one.
+ * Managing a monthly gift without an account (docs/product.md §7.10): the manage link opens the donor's own page,
+ * whose calls read and change the gift (through Stripe), and the "send me a link" request mails a fresh one.
  */
 @Module({
   imports: [DonorEmailModule, StatementDownloadModule],
-  controllers: [DonorPortalController],
-  providers: [DonorPortalService, ManageLinkRequestService, StripePortalClient],
+  controllers: [DonorPortalController, DonorGiftController],
+  providers: [DonorGiftService, DonorPortalService, ManageLinkRequestService, StripePortalClient],
 })
 export class DonorPortalModule {}

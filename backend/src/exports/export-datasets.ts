@@ -72,6 +72,8 @@ const DONATIONS: Dataset = {
     column('failed_attempts', 'integer', 'd.failed_attempts'),
     column('cancel_at_period_end', 'boolean', 'd.cancel_at_period_end'),
     column('cancelled_at', 'timestamp', 'd.cancelled_at'),
+    // What the donor gave as the reason on their page, when they stopped it there (docs/product.md §7.10).
+    column('stop_reason', 'text', 'd.stop_reason'),
     column('language', 'text', 'd.language'),
     column('name', 'text', 'd.name'),
     column('email', 'text', 'd.email'),

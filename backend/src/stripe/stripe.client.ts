@@ -205,6 +205,66 @@ export class StripeClient {
     return invoices.reverse();
   }
 
+  /**
+   * docs/product.md §7.10: a new monthly amount from the next debit on: the subscription's one item gets a price made
+   * for it on the same product (`items[].price_data`), with no proration, so nothing is charged or credited today.
+   */
+  async changeSubscriptionAmount(subscriptionId: string, amountCents: number): Promise<Stripe.Subscription> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    return this.stripe.subscriptions.update(subscriptionId, {
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: item.price.currency,
+            product: idOf(item.price.product) ?? '',
+            recurring: { interval: 'month' },
+            unit_amount: amountCents,
+          },
+        },
+      ],
+      proration_behavior: 'none',
+    });
+  }
+
+  /** docs/product.md §7.10: no debit until `resumesAt` (the months skipped are not invoiced), then it resumes by itself. */
+  pauseSubscription(subscriptionId: string, resumesAt: Date): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.update(subscriptionId, {
+      pause_collection: { behavior: 'void', resumes_at: Math.floor(resumesAt.getTime() / 1000) },
+    });
+  }
+
+  /** Collection again from now on: an empty `pause_collection` removes the pause. */
+  resumeSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.update(subscriptionId, { pause_collection: '' });
+  }
+
+  /** Ends the subscription at once (no further invoice; nothing already paid is refunded). */
+  cancelSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.cancel(subscriptionId);
+  }
+
+  /**
+   * A customer-portal session that only lets the donor replace the payment method (`flow_data` payment_method_update),
+   * then returns to `returnUrl` (docs/product.md §7.10).
+   */
+  paymentMethodUpdateSession(
+    params: Pick<Stripe.BillingPortal.SessionCreateParams, 'customer' | 'locale' | 'configuration'> & {
+      returnUrl: string;
+    },
+  ): Promise<Stripe.BillingPortal.Session> {
+    const { returnUrl, ...session } = params;
+    return this.stripe.billingPortal.sessions.create({
+      ...session,
+      return_url: returnUrl,
+      flow_data: {
+        type: 'payment_method_update',
+        after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+      },
+    });
+  }
+
   /** Verifies `Stripe-Signature` over the exact bytes received; throws StripeSignatureVerificationError. */
   constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(

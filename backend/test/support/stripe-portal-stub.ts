@@ -139,7 +139,22 @@ export class StripePortalStub {
       created: Math.floor(Date.now() / 1000),
       customer,
       customer_account: null,
-      flow: null,
+      // A session limited to one flow (flow_data[type], e.g. payment_method_update) names it, as Stripe's does.
+      flow: params.has('flow_data[type]')
+        ? {
+            type: params.get('flow_data[type]'),
+            after_completion: {
+              type: params.get('flow_data[after_completion][type]') ?? 'portal_homepage',
+              hosted_confirmation: null,
+              redirect: params.has('flow_data[after_completion][redirect][return_url]')
+                ? { return_url: params.get('flow_data[after_completion][redirect][return_url]') }
+                : null,
+            },
+            subscription_cancel: null,
+            subscription_update: null,
+            subscription_update_confirm: null,
+          }
+        : null,
       livemode: false,
       locale: params.get('locale'),
       on_behalf_of: null,

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../../src/config/stripe-api-version';
 import { HttpStub, sendJson, type StubRequest } from './http-stub';
 import { sendListPage, StripePortalStub } from './stripe-portal-stub';
+import { changeSubscription } from './stripe-subscription-stub';
 
 export interface CreatedSession {
   id: string;
@@ -90,6 +91,7 @@ export function stripeProduct(id: string, fields: { name?: string | null; active
  * - GET /v1/webhook_endpoints (`webhookEndpoints`: one set up as docs/stripe-setup.md §2 asks, at STUB_WEBHOOK_URL);
  * - the customer portal's sessions and configurations (stripe-portal-stub.ts);
  * - GET /v1/invoice_payments?invoice=… with the expansions the ledger asks for (`invoicePayments`, set by tests);
+ * - the donor page's subscription changes: update (amount, pause, resume) and cancel (stripe-subscription-stub.ts);
  * - GET /v1/events with `types[]`, `created[gte]`, `limit` and `starting_after`, newest first (`events`, set by tests);
  * - GET /v1/invoices with `subscription`, `created[gte]`, `limit` and `starting_after`, newest first (`invoices`).
  * `failNext` makes the next Checkout call fail the way Stripe does (card_error / api_error JSON with a status);
@@ -201,6 +203,7 @@ export class StripeStub {
       const method = this.paymentMethods.get(id);
       return method ? sendJson(response, 200, method) : missing(response, 'payment_method', id);
     }
+    if (changeSubscription(this.subscriptions, request.method, path, params, response)) return;
     if (request.method === 'GET' && path.startsWith('/v1/subscriptions/')) {
       const id = decodeURIComponent(path.slice('/v1/subscriptions/'.length));
       const subscription = this.subscriptions.get(id);
