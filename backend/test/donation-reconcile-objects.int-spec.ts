@@ -148,7 +148,7 @@ describe('reconciling donations with Stripe from its subscriptions and invoices'
       ['statements', '--year', String(year), '--email', email, '--dry-run'],
       { DATABASE_URL: stack.database.url },
     );
-    expect([statement.code, statement.stderr]).toEqual([0, ""]);
+    expect([statement.code, statement.stderr]).toEqual([0, '']);
     expect(statement.stdout.toString()).toContain(
       `would queue  ${email}  ${inYear} payment${inYear === 1 ? '' : 's'}, EUR ${(25 * inYear).toFixed(2)}`,
     );
