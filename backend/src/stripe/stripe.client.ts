@@ -37,6 +37,12 @@ export interface InvoicePaymentDetails {
   disputed: boolean;
   /** Stripe waits for the donor to confirm the payment (3-D Secure): the attempt failed for that reason only. */
   needsConfirmation: boolean;
+  /**
+   * Where the charge's dispute stands (won, lost, needs_response, …) when it has one, and its refunds, as Stripe has
+   * them now: a dispute or refund reported before the invoice was recorded matched no payment then, and is known here.
+   */
+  disputeStatus: string | null;
+  refunds: Stripe.Refund[];
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -139,6 +145,10 @@ export class StripeClient {
     if (!payment) return null;
     const intent = typeof payment.payment.payment_intent === 'object' ? payment.payment.payment_intent : null;
     const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const dispute = charge?.disputed
+      ? (await this.stripe.disputes.list({ charge: charge.id, limit: 1 })).data[0]
+      : null;
+    const refunds = charge && charge.amount_refunded > 0 ? await this.chargeRefunds(charge.id) : [];
     return {
       paymentIntentId: idOf(payment.payment.payment_intent),
       chargeId: charge?.id ?? idOf(payment.payment.charge) ?? idOf(intent?.latest_charge),
@@ -148,6 +158,8 @@ export class StripeClient {
       refunded: charge?.refunded ?? false,
       disputed: charge?.disputed ?? false,
       needsConfirmation: intent?.status === 'requires_action',
+      disputeStatus: dispute?.status ?? null,
+      refunds,
     };
   }
 

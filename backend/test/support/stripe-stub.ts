@@ -104,6 +104,8 @@ export class StripeStub {
   readonly invoicePayments = new Map<string, Json[]>();
   /** Refunds by charge id, oldest first, as GET /v1/refunds?charge= lists them now (newest first). */
   readonly refunds = new Map<string, Json[]>();
+  /** Disputes by charge id, as GET /v1/disputes?charge= lists them now (a charge has at most one). */
+  readonly disputes = new Map<string, Json>();
   /** Payment methods as GET /v1/payment_methods/:id returns them (unknown ids answer 404). */
   readonly paymentMethods = new Map<string, Json>();
   /** Subscriptions as GET /v1/subscriptions/:id returns them now (set by tests; unknown ids answer 404). */
@@ -197,6 +199,16 @@ export class StripeStub {
       const charge = params.get('charge');
       const data = [...((charge && this.refunds.get(charge)) || [])].reverse();
       return sendJson(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+    if (request.method === 'GET' && path === '/v1/disputes') {
+      if (this.failLookups) return sendJson(response, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
+      const dispute = this.disputes.get(params.get('charge') ?? '');
+      return sendJson(response, 200, {
+        object: 'list',
+        data: dispute ? [dispute] : [],
+        has_more: false,
+        url: '/v1/disputes',
+      });
     }
     if (request.method === 'GET' && path.startsWith('/v1/payment_methods/')) {
       const id = decodeURIComponent(path.slice('/v1/payment_methods/'.length));

@@ -7,7 +7,7 @@ import type { Donation, DonationPayment } from '../../generated/prisma/client';
 import type { InvoicePaymentDetails } from '../../stripe/stripe.client';
 import { eventTime, type EventFamily, type EventOf, type LedgerEmail } from './ledger-book';
 import { mergePayment } from './merge-payment';
-import { applyRefunds } from './refunds';
+import { recordRefunds } from './refunds';
 import { donationIdIn, fromUnix, idOf, later, linkStripeIds, type DonationFactUpdate } from './stripe-facts';
 
 const earlier = (a: Date | null, b: Date): Date => (a && a < b ? a : b);
@@ -81,8 +81,8 @@ export const invoiceEvents: EventFamily<'invoice.paid' | 'invoice.payment_failed
             },
             book.tx,
           );
-      // A refund that failed since the charge was looked up does not count (refunds.ts).
-      const payment = await applyRefunds(book, written);
+      // The charge's refunds as Stripe lists them now: one that failed does not count (refunds.ts).
+      const payment = await recordRefunds(book, written, details?.refunds ?? []);
       const notes = describePayment(existing, payment);
       return book.settle(
         donation,

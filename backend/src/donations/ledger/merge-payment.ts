@@ -44,7 +44,11 @@ export function mergePayment(existing: DonationPayment | null, incoming: Invoice
   const candidates = [incoming.status, ...(existing ? [existing.status] : [])];
   if (details?.refunded) candidates.push(PaymentStatus.refunded);
   if (details?.disputed) candidates.push(PaymentStatus.disputed);
-  const status = rankedStatus(candidates, existing?.disputeStatus);
+  // A dispute Stripe reports on the charge counts as its own events would (charge.events.ts), in whichever order.
+  const disputeStatus = details?.disputeStatus
+    ? mergeDisputeStatus(existing?.disputeStatus ?? null, details.disputeStatus)
+    : (existing?.disputeStatus ?? null);
+  const status = rankedStatus(candidates, disputeStatus);
   const newer = !existing || paymentRank(incoming.status) >= paymentRank(existing.status);
   const attemptCount = Math.max(existing?.attemptCount ?? 0, incoming.attemptCount);
   const latestAttempt = !existing || incoming.attemptCount >= existing.attemptCount;
@@ -56,6 +60,7 @@ export function mergePayment(existing: DonationPayment | null, incoming: Invoice
     currency: incoming.currency,
     paidAt: existing?.paidAt ?? incoming.paidAt,
     attemptCount,
+    disputeStatus,
     nextAttemptAt:
       status !== PaymentStatus.failed
         ? null

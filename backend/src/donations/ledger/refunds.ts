@@ -50,7 +50,7 @@ export async function recordRefunds(
  * is all of it: a refund that failed makes the payment a gift again. Unchanged when Stripe reported no refunds of it
  * (older payments, whose amount came from the charge alone).
  */
-export async function applyRefunds(book: LedgerBook, payment: DonationPayment): Promise<DonationPayment> {
+async function applyRefunds(book: LedgerBook, payment: DonationPayment): Promise<DonationPayment> {
   const refunds = await book.payments.refundsOf(payment.id, book.tx);
   if (refunds.length === 0) return payment;
   const refundedCents = refunds
