@@ -1,7 +1,10 @@
 import { DONOR_STATEMENT_PATHS, FOUNDATION, formatEuro } from '@stichting/contracts';
 import { signDonorLink } from '../src/donor-email/donor-link.token';
 import { StatementsService } from '../src/donor-email/statements.service';
+import { deliverOutcome, startDonation, storedDonation, type StripeTestEvent } from './support/donations';
 import { donorMessages, insertDonation, insertPayment } from './support/donors';
+import { stripeCharge, stripeEvent, type StripeGift } from './support/stripe-stub';
+import { sql, waitFor } from './support/submissions';
 import { pdfText } from './support/pdf-text';
 import { startTestStack, type TestStack } from './support/test-app';
 
@@ -150,5 +153,103 @@ describe('the statement from the donor page: POST /api/donations/statement and /
     const response = await fetch(`${stack.url}${DONOR_STATEMENT_PATHS.download}?year=2026`);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.headers.get('content-type')).not.toContain('pdf');
+  });
+});
+
+describe('a corrected statement when a refund changes a year already stated (docs/product.md §7.9)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(() => stack.close());
+
+  async function deliverAll(events: StripeTestEvent[], expected = 'processed'): Promise<void> {
+    for (const event of events) {
+      expect([event.type, ...(await deliverOutcome(stack.url, event))]).toEqual([event.type, 200, expected]);
+    }
+  }
+
+  /** A gift whose first two months were charged by card in June and July 2025, as the webhook reports them. */
+  async function twoPaidMonths(email: string, language: string) {
+    const gift: StripeGift = await startDonation(stack, { email, amount: 25, language });
+    const [june, july] = [Date.UTC(2025, 5, 2, 10), Date.UTC(2025, 6, 2, 10)].map((when) =>
+      stripeCharge({
+        amount: gift.amountCents,
+        method: 'card',
+        status: 'succeeded',
+        customer: gift.customer,
+        created: when / 1000,
+      }),
+    );
+    const second = `${gift.firstInvoice}_2`;
+    stack.stripe.invoicePayments.set(gift.firstInvoice, [gift.invoicePayment(gift.firstInvoice, june)]);
+    stack.stripe.invoicePayments.set(second, [gift.invoicePayment(second, july)]);
+    await deliverAll([
+      stripeEvent('checkout.session.completed', gift.session('paid')),
+      stripeEvent('invoice.paid', gift.invoice(gift.firstInvoice, 0, { status: 'paid' })),
+      stripeEvent('invoice.paid', gift.invoice(second, 1, { status: 'paid' })),
+    ]);
+    expect((await storedDonation(stack, gift.donationId)).payments).toEqual([
+      expect.objectContaining({ status: 'paid', paidAt: new Date(Date.UTC(2025, 5, 2, 10)) }),
+      expect.objectContaining({ status: 'paid', paidAt: new Date(Date.UTC(2025, 6, 2, 10)) }),
+    ]);
+    return { gift, july };
+  }
+
+  const statementSent = (email: string) =>
+    waitFor(
+      async () =>
+        (
+          await sql(
+            stack,
+            `SELECT 1 FROM donor_emails m JOIN donations d ON d.id = m.donation_id
+             WHERE lower(d.email) = $1 AND m.kind = 'statement' AND m.sent_at IS NOT NULL`,
+            [email],
+          )
+        ).length,
+      20_000,
+      `the statement to ${email} to be sent`,
+    );
+
+  it('a refund after the statement went out brings exactly one corrected statement; the same event again none', async () => {
+    const { july } = await twoPaidMonths('ana@example.org', 'es');
+    await stack.app.get(StatementsService).queueStatements({ year: 2025, email: 'ana@example.org', dryRun: false });
+    await statementSent('ana@example.org');
+    const [, original] = await donorMessages(stack, 'ana@example.org', 2);
+    expect(original.subject).toBe('Resumen anual de tus donaciones en 2025');
+
+    // July is refunded in full: 2025 now holds one gift of €25 instead of two.
+    const refund = stripeEvent('charge.refunded', { ...july, amount_refunded: 2500, refunded: true });
+    await deliverAll([refund]);
+    const [, , corrected] = await donorMessages(stack, 'ana@example.org', 3);
+    expect(corrected.subject).toBe('Resumen anual corregido de tus donaciones en 2025');
+    expect(corrected.text.split('\n\n')[1]).toMatch(
+      /^Este es un resumen anual corregido\. Sustituye al resumen de 2025/,
+    );
+    expect(oneLine(corrected.text)).toContain(oneLine(`Total 2025 ${formatEuro(25, 'es')}`));
+    const [pdf] = corrected.attachments;
+    expect(pdf.filename).toBe('resumen-donaciones-corregido-2025.pdf');
+    const text = oneLine(await pdfText(pdf.content));
+    expect(text).toContain('Este es un resumen anual corregido');
+    expect(text).toContain('2 de junio de 2025');
+    expect(text).not.toContain('2 de julio de 2025');
+    expect(text).toContain(oneLine(`Total 2025 ${formatEuro(25, 'es')}`));
+
+    // The same event delivered again, and the same news in a new event: nothing more to correct.
+    await deliverAll([refund], 'duplicate');
+    await deliverAll([stripeEvent('charge.refunded', { ...july, amount_refunded: 2500, refunded: true })]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stack.smtp.to('ana@example.org')).toHaveLength(3);
+  });
+
+  it('a refund in a year whose statement has not gone out asks for no correction', async () => {
+    const { july } = await twoPaidMonths('ben@example.org', 'en');
+    await deliverAll([stripeEvent('charge.refunded', { ...july, amount_refunded: 2500, refunded: true })]);
+    await stack.app.get(StatementsService).queueStatements({ year: 2025, email: 'ben@example.org', dryRun: false });
+    const [, statement] = await donorMessages(stack, 'ben@example.org', 2);
+    expect(statement.subject).toBe('Annual statement of your gifts in 2025');
+    expect(oneLine(statement.text)).toContain(oneLine(`Total 2025 ${formatEuro(25, 'en')}`));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stack.smtp.to('ben@example.org')).toHaveLength(2);
   });
 });

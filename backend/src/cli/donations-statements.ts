@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { formatCents } from '../common/money';
 import { DatabaseModule } from '../database/database.module';
-import { DonorEmailOutbox } from '../donor-email/donor-email.outbox';
+import { DonorEmailOutboxModule } from '../donor-email/donor-email-outbox.module';
 import { StatementsService } from '../donor-email/statements.service';
 import { QueueModule } from '../queue/queue.module';
 import { QueueService } from '../queue/queue.service';
@@ -77,8 +77,8 @@ class StatementsCommand implements Command<StatementsArgs> {
 }
 
 @Module({
-  imports: [DatabaseModule, QueueModule],
-  providers: [DonorEmailOutbox, StatementsService, StatementsCommand],
+  imports: [DatabaseModule, QueueModule, DonorEmailOutboxModule],
+  providers: [StatementsService, StatementsCommand],
 })
 class StatementsCliModule {}
 

@@ -23,6 +23,21 @@ export class DonorEmailsRepository {
     return (await db.donorEmail.count({ where: { onceKey } })) > 0;
   }
 
+  /** Whether the email of this once key went out: sent, or being sent now (its facts were read before this change). */
+  async wasSent(onceKey: string, db: Db): Promise<boolean> {
+    const where = { onceKey, OR: [{ sentAt: { not: null } }, { status: 'sending' as const }] };
+    return (await db.donorEmail.count({ where })) > 0;
+  }
+
+  /** The once keys that start with `prefix` (a donor's corrected statements of a year). */
+  async onceKeysStartingWith(prefix: string, db: Db): Promise<string[]> {
+    const rows = await db.donorEmail.findMany({
+      where: { onceKey: { startsWith: prefix } },
+      select: { onceKey: true },
+    });
+    return rows.map(({ onceKey }) => onceKey);
+  }
+
   /** Manage-link emails to donations of `email` (any letter case, matched literally) queued since `since`. */
   countManageLinksSince(email: string, since: Date, db: Db): Promise<number> {
     return db.donorEmail.count({

@@ -11,7 +11,7 @@ import type { OutgoingMail } from '../mail/mail.transport';
 import { renderDonorEmail, type DonorEmailFacts } from './donor-email.render';
 import { DonorLinks } from './donor-links';
 import { statementAttachment } from './statement-pdf';
-import { statementLines } from './statement.query';
+import { isStatementCorrection, statementLines } from './statement.query';
 
 /**
  * Turns a stored donor email into a message at the moment it is sent: the facts are read then (amount, first payment,
@@ -85,7 +85,7 @@ export class DonorEmailComposer {
         return {
           kind: 'statement',
           year,
-          corrected: false,
+          corrected: isStatementCorrection(row.onceKey),
           payments: statementLines(await this.payments.paidInYear(year, donation.email)),
         };
       }

@@ -6,6 +6,7 @@ import { DonorEmailsRepository } from '../database/donor-emails.repository';
 import type { Db } from '../database/prisma.service';
 import type { DonorEmailKind } from '../generated/prisma/enums';
 import { QueueService } from '../queue/queue.service';
+import { StatementCorrections, type CountedPayment } from './statement-corrections';
 
 /**
  * One donor email to decide. `onceKey` names the thing it is about, so deciding it again (a repeated or late webhook,
@@ -41,7 +42,26 @@ export class DonorEmailOutbox {
     private readonly queue: QueueService,
     private readonly donations: DonationsRepository,
     private readonly rows: DonorEmailsRepository,
+    private readonly corrections: StatementCorrections,
   ) {}
+
+  /**
+   * After the ledger changed a donation's payments (`before` → `after`), on its transaction: the corrected statements
+   * that change asks for (docs/product.md §7.9, StatementCorrections), queued; returns a line for each.
+   */
+  async queueStatementCorrections(
+    tx: Db,
+    donation: { id: string; email: string },
+    before: readonly CountedPayment[],
+    after: readonly CountedPayment[],
+  ): Promise<string[]> {
+    const lines: string[] = [];
+    for (const request of await this.corrections.afterPaymentChange(tx, donation, before, after)) {
+      if (request.kind !== 'statement' || !(await this.queueInTransaction(tx, request))) continue;
+      lines.push(`donation ${donation.id.slice(0, 8)}: corrected statement of ${request.year} queued`);
+    }
+    return lines;
+  }
 
   /** Stores the email and its job on `tx`; true when queued, false when its once key was already used (or no such donation). */
   async queueInTransaction(tx: Db, request: DonorEmailRequest): Promise<boolean> {

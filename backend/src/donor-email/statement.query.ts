@@ -19,6 +19,29 @@ export function statementOnceKey(year: number, email: string): string {
   return `statement:${year}:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 }
 
+/**
+ * The once keys of a donor's corrected statements of a year (docs/product.md §7.9 "Corrected statements"):
+ * `statement_correction:<year>:<address hash>:<number>:<total in cents>`, numbered from 1. A correction is a statement
+ * email (kind `statement`) whose once key says it replaces the earlier one.
+ */
+export function correctionsOnceKeyPrefix(year: number, email: string): string {
+  return `statement_correction:${statementOnceKey(year, email).slice('statement:'.length)}:`;
+}
+
+export function correctionOnceKey(year: number, email: string, number: number, totalCents: number): string {
+  return `${correctionsOnceKeyPrefix(year, email)}${number}:${totalCents}`;
+}
+
+export function isStatementCorrection(onceKey: string): boolean {
+  return onceKey.startsWith('statement_correction:');
+}
+
+/** The running number and the total a correction's once key names. */
+export function parseCorrectionOnceKey(onceKey: string): { number: number; totalCents: number } {
+  const [number, totalCents] = onceKey.split(':').slice(-2).map(Number);
+  return { number, totalCents };
+}
+
 /** A gift as a statement lists it: what was paid, less what was paid back of it (a refunded payment is no gift). */
 export function statementLines(
   payments: Array<{ paidAt: Date; amountCents: number; refundedCents: number }>,

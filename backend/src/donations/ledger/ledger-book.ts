@@ -57,6 +57,8 @@ export class LedgerBook {
     if (after.status === DonationStatus.cancelled && before.status !== DonationStatus.cancelled) {
       await this.queueEmail(changes, { donationId, kind: 'cancelled', onceKey: `cancelled:${donationId}` });
     }
+    // docs/product.md §7.9: a year's total changed after its statement went out: one corrected statement.
+    changes.push(...(await this.outbox.queueStatementCorrections(this.tx, after, before.payments, payments)));
     return changes;
   }
 
