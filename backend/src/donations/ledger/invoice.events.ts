@@ -88,7 +88,7 @@ export const invoiceEvents: EventFamily<'invoice.paid' | 'invoice.payment_failed
         donation,
         paymentFacts(event, donation, keys),
         notes,
-        emailsFor(event, existing, payment, details),
+        emailsFor(event, existing, payment, details, donation.payments),
       );
     },
   };
@@ -96,16 +96,19 @@ export const invoiceEvents: EventFamily<'invoice.paid' | 'invoice.payment_failed
 /**
  * docs/product.md §4.2: one email per invoice that failed, when its first failure is recorded (not when a failure
  * arrives after the invoice was paid), unless the donor only has to confirm the payment (3-D Secure): then one email
- * with the page to do so instead, and none once the invoice is paid.
+ * with the page to do so instead, and none once the invoice is paid, nor for an invoice older than the newest one.
  */
 function emailsFor(
   event: EventOf<'invoice.paid' | 'invoice.payment_failed' | 'invoice.payment_action_required'>,
   existing: DonationPayment | null,
   payment: DonationPayment,
   details: InvoicePaymentDetails | null,
+  others: DonationPayment[],
 ): LedgerEmail[] {
   const invoiceId = event.data.object.id;
   if (payment.status !== PaymentStatus.failed) return [];
+  // An invoice older than one already recorded is old news (reconciliation reading months back): no email about it.
+  if (others.some((other) => other.invoiceCreatedAt > payment.invoiceCreatedAt)) return [];
   if (event.type === 'invoice.payment_action_required' && payment.confirmationUrl) {
     return [{ kind: 'payment_action_required', onceKey: `payment_action_required:${invoiceId}`, invoiceId }];
   }
