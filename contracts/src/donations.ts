@@ -1,5 +1,10 @@
 /** docs/product.md §9: tiers in euro per month and the minimum custom amount. */
 export const DONATION_TIERS = [250, 500, 1000, 2500, 5000] as const;
+/** docs/product.md §9.2: suggested amounts in euro for a one-off gift ("give once"). */
+export const ONE_OFF_DONATION_TIERS = [25, 50, 100, 250] as const;
+/** docs/product.md §4.1: a gift is monthly (the default, a Stripe subscription) or once (one Stripe payment). */
+export const DONATION_FREQUENCIES = ['monthly', 'once'] as const;
+export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 export const MIN_DONATION_EUR = 5;
 /**
  * docs/product.md §5.2: the highest monthly gift the site starts. A SEPA Direct Debit takes at most €10,000, and from

@@ -68,6 +68,11 @@ export class DonationPaymentsRepository {
     return db.donationPayment.findUnique({ where: { stripeInvoiceId: invoiceId } });
   }
 
+  /** A one-off gift's payment (docs/product.md §4.2): it has no invoice and is keyed by its PaymentIntent. */
+  findOneOff(paymentIntentId: string, db: Db): Promise<DonationPayment | null> {
+    return db.donationPayment.findFirst({ where: { stripePaymentIntentId: paymentIntentId, stripeInvoiceId: null } });
+  }
+
   /** The payment a charge (a refund, a dispute) is about, by the charge or its payment intent. */
   findByCharge(chargeId: string | null, paymentIntentId: string | null, db: Db): Promise<DonationPayment | null> {
     const or: Prisma.DonationPaymentWhereInput[] = [];

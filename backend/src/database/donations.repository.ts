@@ -77,10 +77,18 @@ export class DonationsRepository {
     return tx.donation.findUniqueOrThrow({ where: { id }, include: { payments: true } });
   }
 
-  /** Every donation of `email` (any letter case, matched literally) that reached Stripe and is not erased, newest first. */
+  /**
+   * Every monthly donation of `email` (any letter case, matched literally) that reached Stripe and is not erased, newest
+   * first. A one-off gift has nothing to manage (docs/product.md §7.11).
+   */
   async idsAtStripeByEmail(email: string, db: Db = this.prisma): Promise<string[]> {
     const rows = await db.donation.findMany({
-      where: { email: equalsIgnoringCase(email), erasedAt: null, stripeCustomerId: { not: null } },
+      where: {
+        email: equalsIgnoringCase(email),
+        erasedAt: null,
+        stripeCustomerId: { not: null },
+        frequency: 'monthly',
+      },
       orderBy: { createdAt: 'desc' },
       select: { id: true },
     });

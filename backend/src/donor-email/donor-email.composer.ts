@@ -62,6 +62,13 @@ export class DonorEmailComposer {
           amountCents: donation.amountCents,
           startedAt: donation.startedAt ?? donation.createdAt,
         };
+      case 'one_off_thanks':
+        // The gift's one payment, dated as the ledger dates it (Checkout's completion).
+        return {
+          kind: 'one_off_thanks',
+          amountCents: donation.amountCents,
+          paidAt: donation.startedAt ?? donation.createdAt,
+        };
       case 'payment_failed':
         return { kind: 'payment_failed', amountCents: donation.amountCents };
       case 'payment_action_required': {

@@ -30,6 +30,9 @@ export type DonorEmailRequest =
       amounts: { previousCents: number; newCents: number };
     };
 
+/** The emails a one-off gift's donor can get (docs/product.md §7.9). */
+const ONE_OFF_EMAIL_KINDS = new Set<DonorEmailKind>(['one_off_thanks', 'statement']);
+
 /**
  * The donor email outbox (docs/architecture.md §4.7): the email's row and its pg-boss job are written on the caller's
  * transaction, so the email exists exactly when the change that decided it (a payment recorded, a gift cancelled)
@@ -63,10 +66,21 @@ export class DonorEmailOutbox {
     return lines;
   }
 
-  /** Stores the email and its job on `tx`; true when queued, false when its once key was already used (or no such donation). */
+  /**
+   * Stores the email and its job on `tx`; true when queued, false when its once key was already used (or no such
+   * donation, or an email a one-off gift does not get).
+   */
   async queueInTransaction(tx: Db, request: DonorEmailRequest): Promise<boolean> {
     const donation = await this.donations.findById(request.donationId, tx);
     if (!donation) return false;
+    if (donation.frequency === 'once') {
+      // docs/product.md §7.9: the first payment of a one-off gift is thanked for as such, not welcomed to a monthly
+      // gift; of the other emails only the yearly statement concerns it (the rest speak of a monthly gift to manage).
+      if (request.kind === 'welcome') {
+        request = { ...request, kind: 'one_off_thanks', onceKey: `one_off_thanks:${request.donationId}` };
+      }
+      if (!ONE_OFF_EMAIL_KINDS.has(request.kind)) return false;
+    }
     const id = randomUUID();
     const stored = await this.rows.insertOnce(
       {

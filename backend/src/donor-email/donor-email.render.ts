@@ -8,6 +8,7 @@ import { DONOR_LINK_LIFETIME_DAYS } from './donor-link.token';
 /** What one donor email says, besides the foundation's own words: only amounts, dates and links, never visitor text. */
 export type DonorEmailFacts =
   | { kind: 'welcome'; amountCents: number; startedAt: Date }
+  | { kind: 'one_off_thanks'; amountCents: number; paidAt: Date }
   | { kind: 'payment_failed'; amountCents: number }
   | { kind: 'payment_action_required'; amountCents: number; confirmationUrl: string }
   | { kind: 'stop_check' }
@@ -81,6 +82,17 @@ function body(facts: DonorEmailFacts, language: Language, text: Text, links: Don
         { type: 'link', label: text('welcome.periodicLink'), url: links.periodicGift },
         ...manageBlocks(text, links),
       ];
+    case 'one_off_thanks':
+      // docs/product.md §7.9: the ANBI facts of an ordinary gift, and no manage link (nothing is left to manage).
+      return [
+        { type: 'paragraph', text: text('oneOffThanks.intro', foundation) },
+        {
+          type: 'paragraph',
+          text: `${text('oneOffThanks.amount', { amount: euro(facts.amountCents) })}\n${text('oneOffThanks.date', { date: formatDay(facts.paidAt, language) })}`,
+        },
+        { type: 'heading', text: text('welcome.taxTitle') },
+        { type: 'paragraph', text: text('welcome.tax', foundation) },
+      ];
     case 'payment_failed':
       return [
         { type: 'paragraph', text: text('paymentFailed.intro', { amount: euro(facts.amountCents) }) },
@@ -148,6 +160,7 @@ function body(facts: DonorEmailFacts, language: Language, text: Text, links: Don
 function subject(facts: DonorEmailFacts, text: Text): string {
   const keys = {
     welcome: 'welcome.subject',
+    one_off_thanks: 'oneOffThanks.subject',
     payment_failed: 'paymentFailed.subject',
     payment_action_required: 'paymentActionRequired.subject',
     stop_check: 'stopCheck.subject',
@@ -215,7 +228,11 @@ export function renderDonorEmail(facts: DonorEmailFacts, language: Language, lin
     { type: 'paragraph', text: text('common.greeting') },
     ...body(facts, language, text, links),
     { type: 'paragraph', text: `${text('common.signOff')}\n${FOUNDATION.name}` },
-    { type: 'small', text: `${text('common.footer', foundation)}\n${text('common.identity', foundation)}` },
+    {
+      type: 'small',
+      // A one-off donor set up no monthly gift: their own footer says why they get this email.
+      text: `${text(facts.kind === 'one_off_thanks' ? 'oneOffThanks.footer' : 'common.footer', foundation)}\n${text('common.identity', foundation)}`,
+    },
   ];
   return {
     subject: title,

@@ -52,16 +52,18 @@ const SUBMISSIONS: Dataset = {
   orderBy: 's.created_at, s.id',
 };
 
-/** Monthly gifts with where each stands (docs/product.md §4.2) and the donor's language, for emails by hand. */
+/** Gifts (monthly or once) with where each stands (docs/product.md §4.2) and the donor's language, for emails by hand. */
 const DONATIONS: Dataset = {
   name: 'donations',
-  description: 'monthly donations (one per checkout started) with their status and schedule',
+  description: 'donations, monthly or once (one per checkout started), with their status and schedule',
   from: 'donations d',
   columns: [
     column('id', 'text', 'd.id'),
     column('created_at', 'timestamp', 'd.created_at'),
     column('updated_at', 'timestamp', 'd.updated_at'),
     column('status', 'text', 'd.status'),
+    // docs/product.md §4.1: monthly or once.
+    column('frequency', 'text', 'd.frequency'),
     // Stripe's name of the method (ideal, sepa_debit, card, …), as Stripe sent it.
     column('payment_method_type', 'text', 'd.payment_method_type'),
     column('amount_eur', 'euro', 'd.amount_cents'),
@@ -102,7 +104,7 @@ const PAYMENT_DATE = 'COALESCE(p.paid_at, p.invoice_created_at)';
 /** Monthly payments as Stripe reported them, with the donor of the donation they belong to. For the books. */
 const DONATION_PAYMENTS: Dataset = {
   name: 'donation-payments',
-  description: 'monthly payments reported by Stripe (date, amount, method, status), with the donor',
+  description: 'payments reported by Stripe (each month of a monthly gift, a one-off gift), with the donor',
   from: 'donation_payments p LEFT JOIN donations d ON d.id = p.donation_id',
   columns: [
     column('id', 'text', 'p.id'),
@@ -117,9 +119,12 @@ const DONATION_PAYMENTS: Dataset = {
     column('invoiced_at', 'timestamp', 'p.invoice_created_at'),
     column('attempts', 'integer', 'p.attempt_count'),
     column('stripe_invoice_id', 'text', 'p.stripe_invoice_id'),
+    // A one-off gift's payment has no invoice; its PaymentIntent names it (docs/product.md §4.2).
+    column('stripe_payment_intent_id', 'text', 'p.stripe_payment_intent_id'),
     column('stripe_subscription_id', 'text', 'p.stripe_subscription_id'),
     column('stripe_charge_id', 'text', 'p.stripe_charge_id'),
     column('donation_id', 'text', 'p.donation_id'),
+    column('frequency', 'text', 'd.frequency'),
     column('donor_name', 'text', 'd.name'),
     column('donor_email', 'text', 'd.email'),
     column('donor_language', 'text', 'd.language'),

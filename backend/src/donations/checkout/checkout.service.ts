@@ -1,5 +1,11 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_LANGUAGE, DONATE_TURNSTILE_ACTION, ROUTES, type Language } from '@stichting/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  DONATE_TURNSTILE_ACTION,
+  ROUTES,
+  type DonationFrequency,
+  type Language,
+} from '@stichting/contracts';
 import Stripe from 'stripe';
 import { ApiError } from '../../common/api-error';
 import { formatCents } from '../../common/money';
@@ -19,6 +25,12 @@ import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto
 export const DONATION_PRODUCT_NAME = 'Maandelijkse donatie';
 
 /**
+ * The product every one-off gift is a price of (docs/product.md §4.1), made by the app like the monthly one, so the
+ * Checkout page and the receipt do not call a one-off gift monthly. Fixed: only one-off gifts use it.
+ */
+export const ONE_OFF_DONATION_PRODUCT = { id: 'one_off_donation', name: 'Eenmalige donatie' } as const;
+
+/**
  * What the donor reads after "Error processing donation: …" (docs/product.md §8), so no final full stop: the page adds
  * ". Please try again later.". Stripe's own wording stays in the donation's last_error and the log.
  */
@@ -33,14 +45,15 @@ export interface CheckoutSessionCreated {
 }
 
 /**
- * Starts a monthly donation (docs/product.md §4, §7): the donation is stored first (open), so every attempt is on
- * record, then a Stripe Checkout Session in subscription mode is created with the donation id as idempotency key.
+ * Starts a donation (docs/product.md §4, §7): the donation is stored first (open), so every attempt is on record, then
+ * a Stripe Checkout Session is created with the donation id as idempotency key: in subscription mode for a monthly
+ * gift, in payment mode for a one-off gift (docs/product.md §4.1).
  */
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger(CheckoutService.name);
-  /** The donation product is looked up (or created) once per process, when the first donor starts Checkout. */
-  private product: Promise<string> | undefined;
+  /** Each donation product is looked up (or created) once per process, when the first donor starts Checkout. */
+  private readonly products = new Map<DonationFrequency, Promise<string>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,7 +66,9 @@ export class CheckoutService {
   async createCheckoutSession(dto: CreateCheckoutSessionDto, remoteIp: string): Promise<CheckoutSessionCreated> {
     await this.turnstile.verifyOrThrow(dto.turnstileToken, remoteIp, DONATE_TURNSTILE_ACTION);
     const language = dto.language ?? DEFAULT_LANGUAGE;
+    const frequency = dto.frequency ?? 'monthly';
     const donation = await this.donations.create({
+      frequency,
       amountCents: Math.round(dto.amount * 100),
       currency: 'eur',
       name: dto.name ?? null,
@@ -71,8 +86,12 @@ export class CheckoutService {
 
     let session: Stripe.Checkout.Session;
     try {
-      const product = await this.donationProduct();
-      session = await this.stripe.createCheckoutSession(this.sessionParams(donation, language, product), donation.id);
+      const product = await this.donationProduct(frequency);
+      const params =
+        frequency === 'once'
+          ? this.oneOffSessionParams(donation, language, product)
+          : this.sessionParams(donation, language, product);
+      session = await this.stripe.createCheckoutSession(params, donation.id);
     } catch (error) {
       throw await this.fail(donation.id, error);
     }
@@ -96,9 +115,14 @@ export class CheckoutService {
    * failure). An archived product is made active again, with one warning; when Stripe refuses that, the error line
    * says what to do in the Dashboard (docs/stripe-setup.md §2) and the donor gets the usual 502.
    */
-  private donationProduct(): Promise<string> {
-    const id = this.config.stripe.donationProductId;
-    this.product ??= this.stripe.ensureProduct(id, DONATION_PRODUCT_NAME).then(
+  private donationProduct(frequency: DonationFrequency): Promise<string> {
+    const cached = this.products.get(frequency);
+    if (cached) return cached;
+    const { id, name } =
+      frequency === 'once'
+        ? ONE_OFF_DONATION_PRODUCT
+        : { id: this.config.stripe.donationProductId, name: DONATION_PRODUCT_NAME };
+    const product = this.stripe.ensureProduct(id, name).then(
       (state) => {
         if (state === 'reactivated') {
           this.logger.warn(
@@ -110,12 +134,13 @@ export class CheckoutService {
         return id;
       },
       (error: unknown) => {
-        this.product = undefined;
+        this.products.delete(frequency);
         if (error instanceof ProductReactivationError) this.logger.error({ productId: id }, error.message);
         throw error;
       },
     );
-    return this.product;
+    this.products.set(frequency, product);
+    return product;
   }
 
   /**
@@ -124,9 +149,7 @@ export class CheckoutService {
    * Debit, cards), so a method that is renamed, replaced or added needs no code change.
    */
   private sessionParams(donation: Donation, language: Language, product: string): Stripe.Checkout.SessionCreateParams {
-    const metadata: Record<string, string> = { donation_id: donation.id, language };
-    if (donation.source) metadata.source = donation.source;
-    if (donation.referral !== null) metadata.referral = donation.referral ? 'yes' : 'no';
+    const metadata = sessionMetadata(donation, language);
     const base = this.config.site.publicBaseUrl;
     return {
       mode: 'subscription',
@@ -151,6 +174,33 @@ export class CheckoutService {
     };
   }
 
+  /**
+   * docs/product.md §4.1: one payment of the amount, with the same dynamic payment methods as a monthly gift (what the
+   * Dashboard has switched on for one payment in euro: iDEAL | Wero, Bancontact, cards, …; docs/architecture.md §9.9).
+   * The donation id is on the session and on the PaymentIntent, which refunds and disputes name. The thank-you page
+   * gets no amount: its amount sentence speaks of a monthly gift (docs/product.md §2.8).
+   */
+  private oneOffSessionParams(
+    donation: Donation,
+    language: Language,
+    product: string,
+  ): Stripe.Checkout.SessionCreateParams {
+    const metadata = { ...sessionMetadata(donation, language), frequency: 'once' };
+    const base = this.config.site.publicBaseUrl;
+    return {
+      mode: 'payment',
+      submit_type: 'donate',
+      currency: 'eur',
+      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: donation.amountCents, product } }],
+      customer_email: donation.email,
+      locale: language,
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: `${base}${ROUTES.thankYou[language]}`,
+      cancel_url: `${base}${ROUTES.donationCancelled[language]}`,
+    };
+  }
+
   /** Marks the donation failed with Stripe's reason and returns the 502 to throw. */
   private async fail(donationId: string, error: unknown, kind?: keyof typeof CHECKOUT_ERRORS): Promise<ApiError> {
     const reason = describeStripeError(error);
@@ -167,6 +217,14 @@ export class CheckoutService {
     }
     return new ApiError(HttpStatus.BAD_GATEWAY, CHECKOUT_ERRORS[outcome]);
   }
+}
+
+/** What Stripe keeps of a donation: our id (the ledger finds the donation by it), the language, where the donor came from. */
+function sessionMetadata(donation: Donation, language: Language): Record<string, string> {
+  const metadata: Record<string, string> = { donation_id: donation.id, language };
+  if (donation.source) metadata.source = donation.source;
+  if (donation.referral !== null) metadata.referral = donation.referral ? 'yes' : 'no';
+  return metadata;
 }
 
 function describeStripeError(error: unknown): string {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { DonationKeys } from '../../database/donations.repository';
 import { FieldCheck } from './event-checks';
 import { eventTime, type EventFamily } from './ledger-book';
+import { isOneOffSession, settleOneOffGift } from './one-off-payment';
 import { donationIdIn, idOf, linkStripeIds } from './stripe-facts';
 
 function sessionKeys(session: Stripe.Checkout.Session): DonationKeys {
@@ -14,7 +15,8 @@ function sessionKeys(session: Stripe.Checkout.Session): DonationKeys {
 
 /**
  * Checkout finished (paid at once, or a debit still processing), its delayed payment settled, or the page expired
- * unused (docs/architecture.md §3.5).
+ * unused (docs/architecture.md §3.5). A session in payment mode is a one-off gift, whose one payment these events also
+ * record (one-off-payment.ts).
  */
 export const checkoutSessionEvents: EventFamily<
   | 'checkout.session.completed'
@@ -33,11 +35,14 @@ export const checkoutSessionEvents: EventFamily<
     const session: unknown = event.data.object;
     const check = new FieldCheck(`checkout session ${event.data.object.id}`, session).present('id');
     if (event.type === 'checkout.session.completed') check.present('payment_status');
+    if (isOneOffSession(event.data.object) && event.type !== 'checkout.session.expired') {
+      check.present('payment_intent', 'created').amounts(['amount_total']).euro('currency');
+    }
     return check.result();
   },
 
   invoiceToLookUp(event) {
-    if (event.type === 'checkout.session.expired') return null;
+    if (event.type === 'checkout.session.expired' || isOneOffSession(event.data.object)) return null;
     return { invoiceId: idOf(event.data.object.invoice), keys: sessionKeys(event.data.object) };
   },
 
@@ -76,6 +81,7 @@ export const checkoutSessionEvents: EventFamily<
     if (details?.paymentMethodType && !donation.paymentMethodType) {
       facts.paymentMethodType = details.paymentMethodType;
     }
+    if (isOneOffSession(session)) return settleOneOffGift(book, event, donation, facts);
     return book.settle(donation, facts, []);
   },
 };

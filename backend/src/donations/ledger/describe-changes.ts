@@ -23,7 +23,8 @@ export function describeDonation(before: Donation, after: Donation): string[] {
 
 /** One line per change of a payment row, or the new row. */
 export function describePayment(before: DonationPayment | null, after: DonationPayment): string[] {
-  const label = `payment ${after.stripeInvoiceId}`;
+  // A one-off gift's payment has no invoice: its PaymentIntent names it (docs/product.md §4.2).
+  const label = `payment ${after.stripeInvoiceId ?? after.stripePaymentIntentId}`;
   if (!before) {
     return [`${label}: recorded ${after.status} ${formatCents(after.amountCents)} (${after.paymentMethodType ?? '-'})`];
   }

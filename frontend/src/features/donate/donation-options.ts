@@ -1,7 +1,8 @@
-import { DONATION_TIERS, type PageId } from '@stichting/contracts';
+import { DONATION_TIERS, ONE_OFF_DONATION_TIERS, type PageId } from '@stichting/contracts';
 import type { DonateIconName } from './components/DonateIcons';
 
 export type DonationTier = (typeof DONATION_TIERS)[number];
+export type OneOffDonationTier = (typeof ONE_OFF_DONATION_TIERS)[number];
 
 /** docs/product.md §3 monthly donation option: amount and icon here; label, title and description from donate.json. */
 export const TIER_ICONS: Record<DonationTier, DonateIconName> = {
@@ -10,6 +11,14 @@ export const TIER_ICONS: Record<DonationTier, DonateIconName> = {
   1000: 'book',
   2500: 'family',
   5000: 'community',
+};
+
+/** docs/product.md §4.1 give once: the suggested one-off amounts' icons; texts under `once.tiers` in donate.json. */
+export const ONE_OFF_TIER_ICONS: Record<OneOffDonationTier, DonateIconName> = {
+  25: 'sprout',
+  50: 'home',
+  100: 'book',
+  250: 'family',
 };
 
 /** docs/product.md §3 support card ids. The first five open the contact form pre-filled; "others" links to its own page. */

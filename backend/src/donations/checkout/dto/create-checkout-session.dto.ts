@@ -1,6 +1,8 @@
 import {
+  DONATION_FREQUENCIES,
   DONATION_PLATFORMS,
   DONATION_SOURCES,
+  type DonationFrequency,
   LANGUAGES,
   LIMITS,
   MAX_DONATION_EUR,
@@ -47,7 +49,7 @@ const toReferral = ({ value }: { value: unknown }): unknown => {
 
 /** Body of POST /api/create-checkout-session (docs/product.md §7.3, docs/architecture.md §7.3). */
 export class CreateCheckoutSessionDto {
-  /** Euro per month. docs/product.md §5/§9: at least €5; two decimals at most; a sane ceiling. */
+  /** Euro per month, or once. docs/product.md §5/§9: at least €5; two decimals at most; a sane ceiling. */
   @Transform(toAmount)
   @IsDefined({ message: 'amount is required' })
   @IsNumber(
@@ -57,6 +59,12 @@ export class CreateCheckoutSessionDto {
   @Min(MIN_DONATION_EUR, { message: `amount must be at least €${MIN_DONATION_EUR}` })
   @Max(MAX_DONATION_EUR, { message: `amount must be at most €${MAX_DONATION_EUR}` })
   amount: number;
+
+  /** docs/product.md §4.1: monthly (a subscription, the default) or once (one payment); same amount rules. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(DONATION_FREQUENCIES, { message: `frequency must be one of ${DONATION_FREQUENCIES.join(', ')}` })
+  frequency?: DonationFrequency;
 
   @Transform(emptyToUndefined)
   @IsDefined({ message: 'email is required' })

@@ -1,4 +1,4 @@
-import type { DONATION_PLATFORMS, DONATION_SOURCES, Language } from '@stichting/contracts';
+import type { DONATION_PLATFORMS, DONATION_SOURCES, DonationFrequency, Language } from '@stichting/contracts';
 import { postJson, textOf } from '../../../components/forms/api';
 
 export type DonationSource = (typeof DONATION_SOURCES)[number];
@@ -29,8 +29,10 @@ export const EMPTY_DONATION_DETAILS: DonationDetails = {
 
 /** docs/product.md §7: the body of POST /api/create-checkout-session (empty strings for absent values). */
 export interface CheckoutSessionRequest extends DonationDetails {
-  /** Euro per month. */
+  /** Euro per month, or once. */
   amount: number;
+  /** docs/product.md §4.1: absent means monthly. */
+  frequency?: DonationFrequency;
   language: Language;
   turnstileToken: string;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DONATION_PLATFORMS, DONATION_SOURCES, LIMITS } from '@stichting/contracts';
+import { DONATION_PLATFORMS, DONATION_SOURCES, LIMITS, type DonationFrequency } from '@stichting/contracts';
 import { formatEuro } from '../../../components/content/format';
 import { bindFields, ChoiceGroup, FORM_MESSAGES, SelectField, TextField } from '../../../components/forms';
 import { useLanguage } from '../../../components/useLanguage';
@@ -9,14 +9,16 @@ import { useCheckout } from '../hooks/useCheckout';
 import { DonateIcon } from './DonateIcons';
 
 interface DonationDetailsFormProps {
-  /** Euro per month. */
+  /** Euro per month, or once. */
   amount: number;
+  /** docs/product.md §4.1: monthly by default. */
+  frequency?: DonationFrequency;
   /** docs/product.md §4: back to the option list; unmounting this form clears every field and the referral choice. */
   onBack: () => void;
 }
 
 /** docs/product.md §4/§5 details form: email required; the rest optional; platform and referrer name only when relevant. */
-export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps) {
+export function DonationDetailsForm({ amount, frequency = 'monthly', onBack }: DonationDetailsFormProps) {
   const { t } = useTranslation('donate');
   const language = useLanguage();
   const { isProcessing, startCheckout, turnstile } = useCheckout();
@@ -33,7 +35,7 @@ export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void startCheckout(amount, details);
+    void startCheckout(amount, details, frequency);
   };
 
   const optional = { optionalLabel: FORM_MESSAGES[language].optional };
@@ -52,9 +54,11 @@ export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps
         <p className="donation-form__summary">
           <DonateIcon name="heart" size={22} />
           <span>
-            {t('monthly.details.summary', {
-              amount: t('monthly.perMonth', { amount: formatEuro(amount, language) }),
-            })}
+            {frequency === 'once'
+              ? t('once.summary', { amount: formatEuro(amount, language) })
+              : t('monthly.details.summary', {
+                  amount: t('monthly.perMonth', { amount: formatEuro(amount, language) }),
+                })}
           </span>
         </p>
         <p className="donation-form__note">{t('monthly.details.requiredNote')}</p>
@@ -137,7 +141,9 @@ export function DonationDetailsForm({ amount, onBack }: DonationDetailsFormProps
       <p className="visually-hidden" role="status">
         {isProcessing ? t('monthly.details.processing') : ''}
       </p>
-      <p className="donation-form__secure">{t('monthly.details.secureNote')}</p>
+      <p className="donation-form__secure">
+        {t(frequency === 'once' ? 'once.secureNote' : 'monthly.details.secureNote')}
+      </p>
     </form>
   );
 }

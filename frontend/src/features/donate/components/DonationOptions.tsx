@@ -1,21 +1,50 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DONATION_TIERS, MAX_DONATION_EUR, parseEuroAmount, parseEuroNumber } from '@stichting/contracts';
+import {
+  DONATION_TIERS,
+  MAX_DONATION_EUR,
+  ONE_OFF_DONATION_TIERS,
+  parseEuroAmount,
+  parseEuroNumber,
+  type DonationFrequency,
+} from '@stichting/contracts';
 import { LocalizedLink } from '../../../components/LocalizedLink';
 import { formatEuro } from '../../../components/content/format';
 import { useLanguage } from '../../../components/useLanguage';
-import { TIER_ICONS } from '../donation-options';
+import { ONE_OFF_TIER_ICONS, TIER_ICONS } from '../donation-options';
 import { DonateIcon } from './DonateIcons';
 
 interface DonationOptionsProps {
-  /** Called with the chosen monthly amount in euro (a tier, or a custom amount that passed validation). */
+  /** docs/product.md §4.1: monthly (the default) or once; each has its own suggested amounts and wording. */
+  frequency?: DonationFrequency;
+  /** Called with the chosen amount in euro (a tier, or a custom amount that passed validation). */
   onChoose: (amount: number) => void;
 }
 
-/** docs/product.md §4 option list: five tiers (the fifth hidden on tablets, see donate.css) and a custom amount box. */
-export function DonationOptions({ onChoose }: DonationOptionsProps) {
+/**
+ * docs/product.md §4 option list: five monthly tiers (the fifth hidden on tablets, see donate.css), or four one-off
+ * amounts, and a custom amount box.
+ */
+export function DonationOptions({ frequency = 'monthly', onChoose }: DonationOptionsProps) {
   const { t } = useTranslation('donate');
+  const isOnce = frequency === 'once';
   const language = useLanguage();
+  // A tier carries its own amount; the label shows it in the page's notation (docs/product.md §4.1).
+  const tiers = isOnce
+    ? ONE_OFF_DONATION_TIERS.map((amount) => ({
+        amount,
+        icon: ONE_OFF_TIER_ICONS[amount],
+        label: formatEuro(amount, language),
+        title: t(`once.tiers.${amount}.title`),
+        description: t(`once.tiers.${amount}.description`),
+      }))
+    : DONATION_TIERS.map((amount) => ({
+        amount,
+        icon: TIER_ICONS[amount],
+        label: t('monthly.perMonth', { amount: formatEuro(amount, language) }),
+        title: t(`monthly.tiers.${amount}.title`),
+        description: t(`monthly.tiers.${amount}.description`),
+      }));
   const [customAmount, setCustomAmount] = useState('');
   const [isAboveMaximum, setAboveMaximum] = useState(false);
   const ids = { custom: useId(), hint: useId(), customTitle: useId() };
@@ -36,18 +65,16 @@ export function DonationOptions({ onChoose }: DonationOptionsProps) {
   };
 
   return (
-    <ul className="donation-options" aria-label={t('monthly.tiersLabel')}>
-      {DONATION_TIERS.map((tier) => (
-        <li key={tier} className="donation-options__item donation-options__item--tier">
-          <button type="button" className="donation-tier" onClick={() => onChoose(tier)}>
+    <ul className="donation-options" aria-label={t(isOnce ? 'once.tiersLabel' : 'monthly.tiersLabel')}>
+      {tiers.map((tier) => (
+        <li key={tier.amount} className="donation-options__item donation-options__item--tier">
+          <button type="button" className="donation-tier" onClick={() => onChoose(tier.amount)}>
             <span className="donation-tier__icon">
-              <DonateIcon name={TIER_ICONS[tier]} />
+              <DonateIcon name={tier.icon} />
             </span>
-            <span className="donation-tier__amount">
-              {t('monthly.perMonth', { amount: formatEuro(tier, language) })}
-            </span>
-            <span className="donation-tier__title">{t(`monthly.tiers.${tier}.title`)}</span>
-            <span className="donation-tier__description">{t(`monthly.tiers.${tier}.description`)}</span>
+            <span className="donation-tier__amount">{tier.label}</span>
+            <span className="donation-tier__title">{tier.title}</span>
+            <span className="donation-tier__description">{tier.description}</span>
           </button>
         </li>
       ))}
@@ -60,7 +87,7 @@ export function DonationOptions({ onChoose }: DonationOptionsProps) {
             {t('monthly.custom.title')}
           </h3>
           <label htmlFor={ids.custom} className="donation-custom__label">
-            {t('monthly.custom.label')}
+            {t(isOnce ? 'once.customLabel' : 'monthly.custom.label')}
           </label>
           <div className="donation-custom__row">
             <span className="donation-custom__prefix" aria-hidden="true">
@@ -82,7 +109,9 @@ export function DonationOptions({ onChoose }: DonationOptionsProps) {
           </p>
           {isAboveMaximum && (
             <p className="donation-custom__hint" role="status">
-              {t('monthly.aboveMaximum.text', { max: formatEuro(MAX_DONATION_EUR, language) })}{' '}
+              {t(isOnce ? 'once.aboveMaximum' : 'monthly.aboveMaximum.text', {
+                max: formatEuro(MAX_DONATION_EUR, language),
+              })}{' '}
               <LocalizedLink page="contact">{t('monthly.aboveMaximum.link')}</LocalizedLink>
             </p>
           )}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHECKOUT_REDIRECT_DELAY_MS, DONATE_TURNSTILE_ACTION } from '@stichting/contracts';
+import { CHECKOUT_REDIRECT_DELAY_MS, DONATE_TURNSTILE_ACTION, type DonationFrequency } from '@stichting/contracts';
 import { TurnstileError, useTurnstile } from '../../../components/turnstile';
 import { useLanguage } from '../../../components/useLanguage';
 import { createCheckoutSession, type DonationDetails } from '../api/createCheckoutSession';
@@ -17,7 +17,7 @@ export function useCheckout() {
   const [isProcessing, setProcessing] = useState(false);
 
   const startCheckout = useCallback(
-    async (amount: number, details: DonationDetails) => {
+    async (amount: number, details: DonationDetails, frequency: DonationFrequency = 'monthly') => {
       setProcessing(true);
       try {
         let turnstileToken: string;
@@ -29,7 +29,9 @@ export function useCheckout() {
           window.alert(t('monthly.errors.security', { reason }));
           return;
         }
-        const url = await createCheckoutSession({ ...details, amount, language, turnstileToken });
+        // docs/product.md §7.3: a monthly gift's request is as it always was (no frequency means monthly).
+        const once = frequency === 'once' ? { frequency } : {};
+        const url = await createCheckoutSession({ ...details, amount, ...once, language, turnstileToken });
         window.setTimeout(() => window.location.assign(url), CHECKOUT_REDIRECT_DELAY_MS);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
