@@ -189,7 +189,9 @@ export class StripeStub {
     }
     if (request.method === 'GET' && path === '/v1/invoice_payments') {
       if (this.failLookups) return sendJson(response, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
-      const data = this.invoicePayments.get(params.get('invoice') ?? '') ?? [];
+      const data = (this.invoicePayments.get(params.get('invoice') ?? '') ?? []).map((payment) =>
+        expandedAsAsked(payment, expansions(params)),
+      );
       return sendJson(response, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
     }
     if (request.method === 'GET' && path === '/v1/events') return this.listEvents(params, response);
@@ -329,6 +331,28 @@ export class StripeStub {
   static randomSecret(): string {
     return `sk_test_${randomBytes(12).toString('hex')}`;
   }
+}
+
+/** The `expand[]` paths of a request (the SDK sends them as `expand[0]`, `expand[1]`, …). */
+function expansions(params: URLSearchParams): string[] {
+  return [...params.entries()].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
+}
+
+/**
+ * An invoice payment as Stripe answers it for the expansions asked: the payment intent and its latest charge are ids
+ * unless `data.payment.payment_intent` (and `.latest_charge`) were asked for, so code that forgets an expansion fails
+ * here as it would at Stripe.
+ */
+function expandedAsAsked(stored: Json, asked: string[]): Json {
+  const payment = stored.payment as Json;
+  const intent = payment.payment_intent as Json | string | null;
+  if (!intent || typeof intent === 'string') return stored;
+  const withCharge = asked.includes('data.payment.payment_intent.latest_charge');
+  const withIntent = withCharge || asked.includes('data.payment.payment_intent');
+  const charge = intent.latest_charge as Json | string | null;
+  const chargeId = charge && typeof charge === 'object' ? (charge.id as string) : charge;
+  const shownIntent = withIntent ? { ...intent, latest_charge: withCharge ? charge : chargeId } : intent.id;
+  return { ...stored, payment: { ...payment, payment_intent: shownIntent } };
 }
 
 function missing(response: Parameters<typeof sendJson>[0], kind: string, id: string) {
