@@ -53,7 +53,9 @@ export const chargeEvents: EventFamily<
   },
 
   chargeToLookUp(event) {
-    if (event.type === 'charge.refunded') return { chargeId: event.data.object.id, paymentIntentId: null };
+    if (event.type === 'charge.refunded') {
+      return { chargeId: event.data.object.id, paymentIntentId: idOf(event.data.object.payment_intent) };
+    }
     if (event.type === 'refund.updated' || event.type === 'refund.failed') return refundCharge(event.data.object);
     return { chargeId: null, paymentIntentId: null };
   },
