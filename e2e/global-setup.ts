@@ -53,6 +53,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         stripe.portal.sessions.map((s) => ({ id: s.id, params: Object.fromEntries(s.params) })),
       );
     }
+    // The donor's page (e2e/manage-donation.spec.ts): a subscription Stripe has, and the calls the site made to Stripe.
+    if (request.method === 'POST' && request.path === '/stripe/subscriptions') {
+      const subscription = JSON.parse(request.body) as { id: string };
+      stripe.subscriptions.set(subscription.id, subscription);
+      return sendJson(response, 200, subscription);
+    }
+    if (request.path.startsWith('/stripe/subscriptions/')) {
+      return sendJson(
+        response,
+        200,
+        stripe.subscriptions.get(request.path.slice('/stripe/subscriptions/'.length)) ?? {},
+      );
+    }
+    if (request.path.startsWith('/stripe/requests')) {
+      return sendJson(
+        response,
+        200,
+        stripe.http.requests.map(({ method, path, body }) => ({ method, path, body })),
+      );
+    }
     if (request.path.startsWith('/stripe/sessions')) {
       return sendJson(
         response,

@@ -87,3 +87,22 @@ export async function createdPortalSessions(): Promise<Array<{ id: string; param
     params: Record<string, string>;
   }>;
 }
+
+/** Makes the Stripe stand-in hold `subscription` (as GET /v1/subscriptions/:id answers it from now on). */
+export async function stripeHasSubscription(subscription: { id: string }): Promise<void> {
+  await fetch(`${E2E_CONTROL_URL}/stripe/subscriptions`, { method: 'POST', body: JSON.stringify(subscription) });
+}
+
+/** The subscription as the Stripe stand-in has it now (after the site's changes). */
+export async function stripeSubscription(id: string): Promise<Record<string, unknown>> {
+  return (await (await fetch(`${E2E_CONTROL_URL}/stripe/subscriptions/${id}`)).json()) as Record<string, unknown>;
+}
+
+/** Every call the site made to the Stripe stand-in, oldest first (form-encoded bodies as sent). */
+export async function stripeRequests(): Promise<Array<{ method: string; path: string; body: string }>> {
+  return (await (await fetch(`${E2E_CONTROL_URL}/stripe/requests`)).json()) as Array<{
+    method: string;
+    path: string;
+    body: string;
+  }>;
+}

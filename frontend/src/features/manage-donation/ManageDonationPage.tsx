@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -6,6 +6,7 @@ import {
   DONOR_LINK_PROBLEMS,
   DONOR_LINK_TOKEN_FRAGMENT,
   DONOR_LINK_TURNSTILE_ACTION,
+  type DonorLinkProblem,
 } from '@stichting/contracts';
 import { useHydrated } from '../../components/content/hooks';
 import { LocalizedLink } from '../../components/LocalizedLink';
@@ -13,7 +14,7 @@ import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { ErrorPanel, SubmitButton, SuccessPanel, TextField, useFormSubmission } from '../../components/forms';
 import { requestManageLink } from './api/requestManageLink';
-import { OpenPortalPanel } from './OpenPortalPanel';
+import { MyGiftPanel } from './MyGiftPanel';
 
 const EMPTY = { email: '' };
 
@@ -26,10 +27,10 @@ function linkToken(): string | null {
 const noSubscription = () => () => {};
 
 /**
- * Route table page "manageDonation" (docs/product.md §2.8): a donor asks for a link to Stripe's customer portal. A
- * manage link lands here with its token in the fragment (`#manage=…`) and the page offers the button that opens the
- * portal; a link that is not good lands with `?link=expired|invalid|unavailable`, shown above the form. Both appear
- * after hydration.
+ * Route table page "manageDonation" (docs/product.md §2.8, §7.10): a donor asks for a link to their own page. A manage
+ * link lands here with its token in the fragment (`#manage=…`) and the page shows the gift ("My gift") with its
+ * actions; a link that is not good lands with `?link=expired|invalid|unavailable` (or turns out so when the gift is
+ * read), shown above the form. Both appear after hydration.
  */
 export default function ManageDonationPage() {
   const { t } = useTranslation('manageDonation');
@@ -42,9 +43,12 @@ export default function ManageDonationPage() {
   const [searchParams] = useSearchParams();
   // Prerendered without a query string: the notice appears once hydrated, like the thank-you page's amount.
   const isHydrated = useHydrated();
-  const problem = isHydrated
-    ? DONOR_LINK_PROBLEMS.find((name) => name === searchParams.get(DONOR_LINK_PROBLEM_PARAM))
-    : undefined;
+  // A link found expired or broken when the gift is read replaces the gift with the form to ask for a fresh one.
+  const [readProblem, setReadProblem] = useState<DonorLinkProblem>();
+  const onProblem = useCallback((found: DonorLinkProblem) => setReadProblem(found), []);
+  const problem =
+    readProblem ??
+    (isHydrated ? DONOR_LINK_PROBLEMS.find((name) => name === searchParams.get(DONOR_LINK_PROBLEM_PARAM)) : undefined);
   const notice = useRef<HTMLParagraphElement>(null);
   const token = useSyncExternalStore(noSubscription, linkToken, () => null);
 
@@ -62,9 +66,9 @@ export default function ManageDonationPage() {
   return (
     <>
       <PageHero title={t('title')} text={t('intro')} />
-      {token && (
+      {token && !readProblem && (
         <Section>
-          <OpenPortalPanel token={token} />
+          <MyGiftPanel token={token} onProblem={onProblem} />
         </Section>
       )}
       <Section>
