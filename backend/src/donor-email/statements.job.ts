@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobHandler } from '../queue/job-definition';
+import { dutchYearOf } from './statement.query';
 import { StatementsService } from './statements.service';
-
-const TIME_ZONE = 'Europe/Amsterdam';
 
 /** The last calendar year in Dutch time, on the day the job runs. */
 export function previousDutchYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: TIME_ZONE }).format(now)) - 1;
+  return dutchYearOf(now) - 1;
 }
 
 /**
