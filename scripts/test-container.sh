@@ -89,6 +89,15 @@ unwanted=$(docker run --rm --entrypoint node "$IMAGE" -e '
   console.log(found.slice(0, 20).join("\n"));')
 [ -z "$unwanted" ] || { echo "FAIL: the image holds files the server never needs:"; echo "$unwanted"; exit 1; } >&2
 echo "runs as user $user; no npm, Prisma CLI, sources, tests or source maps"
+# The yearly statement PDF renders inside the image: pdfkit loads its fonts in a way the file tracer must be told of
+# (scripts/image/runtime-files.mjs).
+pdf_bytes=$(docker run --rm --entrypoint node -w /app "$IMAGE" -e '
+  const { renderStatementPdf } = require("./backend/dist/donor-email/statement-pdf.js");
+  renderStatementPdf({ year: 2026, payments: [{ paidAt: new Date("2026-03-01"), amountCents: 2500 }] }, "nl")
+    .then((pdf) => console.log(pdf.content.subarray(0, 5).toString() === "%PDF-" ? pdf.content.length : 0));') \
+  || { echo "FAIL: the image cannot render a statement PDF" >&2; exit 1; }
+[ "${pdf_bytes:-0}" -gt 1000 ] || { echo "FAIL: the statement PDF rendered in the image is empty" >&2; exit 1; }
+echo "renders a statement PDF ($pdf_bytes bytes)"
 
 echo "--- docker run against an empty database"
 psql "$PG/postgres" -qc "CREATE DATABASE \"$db1\"" >/dev/null

@@ -17,7 +17,16 @@
  * copied, largest packages first.
  */
 import { nodeFileTrace } from '@vercel/nft';
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +42,19 @@ const LOCK = join(dirname(fileURLToPath(import.meta.url)), '../../package-lock.j
 
 /** Every process the image can start: web, worker, migrations, staff commands. */
 const cliDir = join(ROOT, 'backend/dist/cli');
+/**
+ * Modules a package loads in a way the tracer does not follow, traced as entry points of their own: pdfkit (the
+ * yearly statement PDF) requires its standard fonts through its package.json `imports` (`#standard-fonts/*`). The
+ * container test renders a statement inside the image (scripts/test-container.sh).
+ */
+const PDFKIT_FONTS = join(ROOT, 'node_modules/pdfkit/js/standard-fonts');
+const untraced = existsSync(PDFKIT_FONTS)
+  ? readdirSync(PDFKIT_FONTS)
+      .filter((name) => name.endsWith('.cjs'))
+      .map((name) => join(PDFKIT_FONTS, name))
+  : [];
 const entries = [
+  ...untraced,
   join(ROOT, 'backend/dist/main.js'),
   join(ROOT, 'backend/dist/worker.js'),
   ...readdirSync(cliDir)
@@ -68,6 +89,10 @@ if (devOnly.length > 0) {
 
 const LICENCE = /^(licen[cs]e|notice|copying)(\.|$)/i;
 const files = new Set(fileList);
+
+/** pdfkit's colour profile, which it reads by URL (the tracer follows requires and file reads, not URLs). */
+const PDFKIT_PROFILE = 'node_modules/pdfkit/js/data/sRGB_IEC61966_2_1.icc';
+if (packages.has('node_modules/pdfkit')) files.add(PDFKIT_PROFILE);
 for (const dir of packages) {
   if (lstatSync(join(ROOT, dir)).isSymbolicLink()) continue; // a workspace package: its own folder is traced
   for (const name of readdirSync(join(ROOT, dir))) if (LICENCE.test(name)) files.add(`${dir}/${name}`);
