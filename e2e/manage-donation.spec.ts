@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { formatEuro, LOCALE_TAGS, ROUTES, type Language } from '@stichting/contracts';
@@ -136,6 +137,16 @@ for (const language of LANGUAGES) {
       await expect(page.getByText(formatEuro(25, language), { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('row')).toHaveCount(2);
       expect(await callsAbout(gift, opened)).toEqual([]);
+      // The page with the gift and its actions passes axe (WCAG 2.2 AA), as every page does (site-a11y.spec.ts).
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .include('.my-gift')
+        .analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+      // Keyboard: the amount choices are reached with Tab and chosen with the arrow keys and Space.
+      await page.getByRole('radio').first().focus();
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('radio').first()).toBeChecked();
 
       // A new amount: one subscription update, from the next debit on, nothing charged today.
       let from = (await stripeRequests()).length;
