@@ -137,7 +137,7 @@ export class DonorGiftService {
       );
   }
 
-  /** No debits for `months` months from today (or from the end of a pause already set), then Stripe resumes by itself. */
+  /** No debits for `months` months from today (a pause already set is replaced), then Stripe resumes by itself. */
   async pause(token: string, months: GiftPauseMonths, now = new Date()): Promise<void> {
     const gift = await this.runningGift(token);
     if (gift.status === 'pending' || gift.status === 'past_due') throw NOT_NOW();
