@@ -75,14 +75,15 @@ echo "$healthcheck" | grep -q '/readyz' || { echo "FAIL: no HEALTHCHECK on /read
 user=$(docker image inspect --format '{{.Config.User}}' "$IMAGE")
 [ -n "$user" ] && [ "${user%%:*}" != "0" ] && [ "${user%%:*}" != "root" ] \
   || { echo "FAIL: the image's user is '$user'" >&2; exit 1; }
-# Only the server's production files: no package manager, Prisma CLI or engines, sources, tests or source maps
-# (of frontend/src only the translation files, which the emails are written from).
+# Only the server's production files: no package manager, Prisma CLI or engines, compilers, sources, tests or source
+# maps (of frontend/src only the translation files, which the emails are written from; of @swc only the runtime
+# helpers pdfkit's font library needs).
 unwanted=$(docker run --rm --entrypoint node "$IMAGE" -e '
   const { readdirSync } = require("node:fs");
   const found = [];
   const walk = (dir) => { for (const e of readdirSync(dir, { withFileTypes: true })) {
     const path = (dir === "/" ? "" : dir) + "/" + e.name;
-    if (/\/(npm|npx|yarn|corepack)$|node_modules\/(prisma|@prisma\/engines|typescript|jest|@swc)$|\.(map|ts)$|^\/app\/(backend|frontend|contracts)\/test$|^\/app\/(backend|contracts)\/src$|^\/app\/frontend\/src\/(?!locales$)[^/]+$|^\/app\/(e2e|docs|scripts)$/.test(path)) found.push(path);
+    if (/\/(npm|npx|yarn|corepack)$|node_modules\/(prisma|@prisma\/engines|typescript|jest|@swc\/(?!helpers$)[^/]+)$|\.(map|ts)$|^\/app\/(backend|frontend|contracts)\/test$|^\/app\/(backend|contracts)\/src$|^\/app\/frontend\/src\/(?!locales$)[^/]+$|^\/app\/(e2e|docs|scripts)$/.test(path)) found.push(path);
     else if (e.isDirectory() && !["/proc", "/sys", "/dev"].includes(path)) walk(path);
   } };
   walk("/");
