@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { formatEuro, LOCALE_TAGS, ROUTES, type Language } from '@stichting/contracts';
+import { formatEuro, FOUNDATION, LOCALE_TAGS, ROUTES, type Language } from '@stichting/contracts';
+import { pdfText } from '../backend/test/support/pdf-text';
 import { signWebhook, stripeEvent, StripeGift } from '../backend/test/support/stripe-stub';
 import { bodies } from '../backend/test/support/submissions';
 import { TEST_WEBHOOK_SECRET } from '../backend/test/support/test-env';
@@ -86,6 +88,12 @@ const day = (seconds: number, language: Language) =>
     new Date(seconds * 1000),
   );
 
+/** The calendar year (Dutch time) of a moment in seconds, as the statements count years. */
+const dutchYear = (seconds: number) =>
+  Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(seconds * 1000));
+
+const oneLine = (words: string) => words.replace(/\s+/g, ' ');
+
 /** The manage link of the email that reached `address`. */
 async function manageLinkSentTo(address: string): Promise<string> {
   let link = '';
@@ -147,6 +155,28 @@ for (const language of LANGUAGES) {
       await page.getByRole('radio').first().focus();
       await page.keyboard.press('Space');
       await expect(page.getByRole('radio').first()).toBeChecked();
+
+      // docs/product.md §7.10: the yearly statement of the year of the paid gift, downloaded as the PDF the email sends.
+      const year = dutchYear(gift.start);
+      const years = page.getByRole('list').filter({ has: page.getByRole('button', { name: String(year) }) });
+      await expect(years.getByRole('listitem')).toHaveCount(1);
+      const downloadButton = years.getByRole('button', {
+        name: g(language, 'statement.download').replace('{{year}}', String(year)),
+      });
+      const downloading = page.waitForEvent('download');
+      await downloadButton.focus();
+      await page.keyboard.press('Enter');
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(
+        `${g(language, 'statement.fileName').replace('{{year}}', String(year))}.pdf`,
+      );
+      const file = await readFile(await download.path());
+      expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const statement = oneLine(await pdfText(file));
+      expect(statement).toContain(oneLine(formatEuro(25, language)));
+      expect(statement).toContain(FOUNDATION.name);
+      expect(statement).toContain(String(year));
+      await expect(downloadButton).toBeFocused();
 
       // A new amount: one subscription update, from the next debit on, nothing charged today.
       let from = (await stripeRequests()).length;

@@ -4,6 +4,7 @@ import { LOCALE_TAGS, formatEuro, type DonorGift, type DonorLinkProblem, type La
 import { useLanguage } from '../../components/useLanguage';
 import { readGift } from './api/giftApi';
 import { GiftActions } from './GiftActions';
+import { StatementDownloads } from './StatementDownloads';
 
 const KNOWN_METHODS = new Set(['sepa_debit', 'ideal', 'card', 'bancontact']);
 
@@ -130,7 +131,7 @@ export function MyGiftPanel({ token, onProblem }: { token: string; onProblem: (p
           </tbody>
         </table>
       )}
-      {/* The yearly statement's download link goes here (docs/product.md §7.10). */}
+      <StatementDownloads token={token} language={language} onProblem={onProblem} />
 
       <GiftActions gift={gift} token={token} onProblem={onProblem} onChanged={reload} />
     </div>
