@@ -130,11 +130,11 @@ describe('the statement from the donor page: POST /api/donations/statement and /
     };
     expect(await refused({ token: forged, year: 2026 })).toEqual({
       status: 403,
-      body: { success: false, error: 'This link does not work.' },
+      body: { success: false, error: 'This link does not work.', problem: 'invalid' },
     });
     expect(await refused({ token: expired, year: 2026 })).toEqual({
       status: 403,
-      body: { success: false, error: 'This link has expired.' },
+      body: { success: false, error: 'This link has expired.', problem: 'expired' },
     });
     expect((await refused({ year: 2026 })).status).toBe(400);
     expect((await refused({ token: tokenFor(donors.iris), year: 'last' })).status).toBe(400);

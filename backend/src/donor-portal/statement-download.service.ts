@@ -4,6 +4,7 @@ import { ApiError, DatabaseUnavailableError } from '../common/api-error';
 import { DonationPaymentsRepository } from '../database/donation-payments.repository';
 import { DonationsRepository } from '../database/donations.repository';
 import { DonorLinks } from '../donor-email/donor-links';
+import { GiftRefusedError } from './donor-gift.service';
 import { renderStatementPdf, type StatementPdf } from '../donor-email/statement-pdf';
 import { dutchYearOf, statementLines } from '../donor-email/statement.query';
 
@@ -49,9 +50,11 @@ export class StatementDownloadService {
   /** The donation a token names, with its address and language; 403 for a forged, expired or erased one. */
   private async donorOf(token: string): Promise<{ email: string; language: Language }> {
     const check = this.links.verify(token);
-    if ('problem' in check) throw new ApiError(HttpStatus.FORBIDDEN, REFUSED[check.problem]);
+    if ('problem' in check) throw new GiftRefusedError(HttpStatus.FORBIDDEN, REFUSED[check.problem], check.problem);
     const donation = await this.readLedger(() => this.donations.findById(check.donationId));
-    if (!donation?.stripeCustomerId || donation.erasedAt) throw new ApiError(HttpStatus.FORBIDDEN, REFUSED.invalid);
+    if (!donation?.stripeCustomerId || donation.erasedAt) {
+      throw new GiftRefusedError(HttpStatus.FORBIDDEN, REFUSED.invalid, 'invalid');
+    }
     return { email: donation.email, language: isLanguage(donation.language) ? donation.language : 'nl' };
   }
 

@@ -89,7 +89,7 @@ describe('My gift: yearly statement', () => {
   });
 
   test('an expired link hands over to the "ask for a fresh link" form', async () => {
-    serve([2026], () => json(403, { success: false, error: 'This link has expired.' }));
+    serve([2026], () => json(403, { success: false, error: 'This link has expired.', problem: 'expired' }));
     const onProblem = await renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Download the statement of 2026' }));
     await waitFor(() => expect(onProblem).toHaveBeenCalledWith('expired'));

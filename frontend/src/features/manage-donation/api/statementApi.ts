@@ -13,12 +13,11 @@ export type StatementOutcome<T> =
   | { kind: 'busy' }
   | { kind: 'failed' };
 
-/** A refused answer sorted for the page: a 403 names the link's problem (the server's `problem`, else its words). */
+/** A refused answer sorted for the page: a 403 names the link's problem (`problem`, as the gift's routes do). */
 function refusal(result: Pick<ApiResult, 'status' | 'body'>): Exclude<StatementOutcome<never>, { kind: 'ok' }> {
   if (result.status === 403) {
     const named = DONOR_LINK_PROBLEMS.find((name) => name === textOf(result.body, 'problem'));
-    if (named && named !== 'unavailable') return { kind: 'problem', problem: named };
-    return { kind: 'problem', problem: /expired/i.test(textOf(result.body, 'error') ?? '') ? 'expired' : 'invalid' };
+    return { kind: 'problem', problem: named === 'expired' ? 'expired' : 'invalid' };
   }
   if (result.status === 404) return { kind: 'no-gifts' };
   if (result.status === 429) return { kind: 'busy' };
