@@ -105,8 +105,11 @@ describe('the donation ledger: outcomes that arrive later', () => {
   });
 
   describe('a renewal the bank wants the donor to confirm (3-D Secure)', () => {
-    /** The gift's second invoice, attempted by card and waiting for the donor: what the lookup answers. */
-    function waitingForDonor(gift: StripeGift) {
+    /**
+     * The gift's second invoice, attempted by card and failed: what the lookup answers, and the open invoice. With
+     * `waiting`, the payment waits for the donor to confirm it (3-D Secure).
+     */
+    function failedRenewal(gift: StripeGift, waiting = true) {
       const invoiceId = `${gift.firstInvoice}_2`;
       const charge = stripeCharge({
         amount: gift.amountCents,
@@ -114,14 +117,15 @@ describe('the donation ledger: outcomes that arrive later', () => {
         status: 'failed',
         customer: gift.customer,
       });
-      stack.stripe.invoicePayments.set(invoiceId, [gift.invoicePayment(invoiceId, charge, 'requires_action')]);
+      const intentStatus = waiting ? 'requires_action' : undefined;
+      stack.stripe.invoicePayments.set(invoiceId, [gift.invoicePayment(invoiceId, charge, intentStatus)]);
       const open = gift.invoice(invoiceId, 1, { status: 'open', next_payment_attempt: null });
       return { invoiceId, open };
     }
 
     it('sends one "please confirm" email with the invoice page, and no payment-failed email, in either order', async () => {
       const { gift } = await paidGift('confirm@example.org', 'card');
-      const { invoiceId, open } = waitingForDonor(gift);
+      const { invoiceId, open } = failedRenewal(gift);
       await deliverAll([
         stripeEvent('invoice.payment_failed', open),
         stripeEvent('invoice.payment_action_required', open),
@@ -146,7 +150,7 @@ describe('the donation ledger: outcomes that arrive later', () => {
 
     it('when the confirmation request arrives first, a failure after it sends no payment-failed email', async () => {
       const { gift } = await paidGift('confirm-first@example.org', 'card');
-      const { invoiceId, open } = waitingForDonor(gift);
+      const { invoiceId, open } = failedRenewal(gift);
       // Whatever the lookup says now: the invoice already waits for the donor.
       stack.stripe.invoicePayments.delete(invoiceId);
       await deliverAll([
@@ -161,15 +165,8 @@ describe('the donation ledger: outcomes that arrive later', () => {
 
     it('an ordinary failed renewal still gets the payment-failed email', async () => {
       const { gift } = await paidGift('plain-failure@example.org', 'card');
-      const invoiceId = `${gift.firstInvoice}_2`;
-      const charge = stripeCharge({
-        amount: gift.amountCents,
-        method: 'card',
-        status: 'failed',
-        customer: gift.customer,
-      });
-      stack.stripe.invoicePayments.set(invoiceId, [gift.invoicePayment(invoiceId, charge)]);
-      await deliverAll([stripeEvent('invoice.payment_failed', gift.invoice(invoiceId, 1, { status: 'open' }))]);
+      const { invoiceId, open } = failedRenewal(gift, false);
+      await deliverAll([stripeEvent('invoice.payment_failed', open)]);
       expect(await donorEmailsAskedFor(stack, gift.donationId)).toEqual([
         `welcome:${gift.donationId}`,
         `payment_failed:${invoiceId}`,
@@ -197,7 +194,9 @@ describe('the donation ledger: outcomes that arrive later', () => {
       expect(bodies(mail!.raw).text).toContain('/mijn-donatie/beheren');
       const { payments } = await storedDonation(stack, gift.donationId);
       const debitDay = payments[0].paidAt!.toISOString().slice(0, 10);
-      expect(await staffNote(gift.donationId)).toBe(`the donor's bank reversed the SEPA debit of ${debitDay} (${dispute.id})`);
+      expect(await staffNote(gift.donationId)).toBe(
+        `the donor's bank reversed the SEPA debit of ${debitDay} (${dispute.id})`,
+      );
       // The note is in the donations export staff read.
       const run = await runCommand('export', ['donations'], {
         DATABASE_URL: stack.database.url,
