@@ -9,3 +9,4 @@ export * from './format';
 export * from './donor-links';
 export * from './donor-gift';
 export * from './donor-statement';
+export * from './periodic-gift';
