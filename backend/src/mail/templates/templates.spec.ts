@@ -52,6 +52,10 @@ function submission(fields: Partial<Submission>): Submission {
     confirmationAddressKey: null,
     clientKey: null,
     erasedAt: null,
+    status: 'new',
+    outcome: null,
+    firstContactAt: null,
+    closedAt: null,
     ...fields,
   };
 }
