@@ -4,6 +4,7 @@ import { DonationPaymentsRepository } from './donation-payments.repository';
 import { DonationsRepository } from './donations.repository';
 import { DonorEmailsRepository } from './donor-emails.repository';
 import { ErrorReportsRepository } from './error-reports.repository';
+import { PeriodicAgreementsRepository } from './periodic-agreements.repository';
 import { PrismaService } from './prisma.service';
 import { StripeEventsRepository } from './stripe-events.repository';
 import { SubmissionsRepository } from './submissions.repository';
@@ -17,6 +18,7 @@ const PROVIDERS = [
   DonationPaymentsRepository,
   DonorEmailsRepository,
   StripeEventsRepository,
+  PeriodicAgreementsRepository,
 ];
 
 /** The Prisma client and the repositories on it: every table's one home (docs/architecture.md §5.2). */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DonationPaymentsRepository } from '../../database/donation-payments.repository';
 import { DonationsRepository } from '../../database/donations.repository';
+import { PeriodicAgreementsRepository } from '../../database/periodic-agreements.repository';
 import { PrismaService } from '../../database/prisma.service';
 import { StripeEventsRepository } from '../../database/stripe-events.repository';
 import { DonorEmailOutbox } from '../../donor-email/donor-email.outbox';
@@ -10,6 +11,7 @@ import { chargeEvents } from './charge.events';
 import { checkoutSessionEvents } from './checkout-session.events';
 import { invoiceEvents } from './invoice.events';
 import { mandateEvents } from './mandate.events';
+import type { ReplacedGift } from './agreement-follows-gift';
 import { LedgerBook, type EventFamily, type EventOf, type Lookups } from './ledger-book';
 import { subscriptionEvents } from './subscription.events';
 
@@ -78,6 +80,7 @@ export class DonationLedger {
     private readonly donations: DonationsRepository,
     private readonly payments: DonationPaymentsRepository,
     private readonly outbox: DonorEmailOutbox,
+    private readonly agreements: PeriodicAgreementsRepository,
   ) {}
 
   /**
@@ -95,17 +98,41 @@ export class DonationLedger {
     // What the family needs to know of Stripe's current state, asked before the transaction opens.
     const found = refused ? null : await this.lookUp(family, event);
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      let replaced: ReplacedGift[] = [];
+      const result: LedgerResult = await this.prisma.$transaction(async (tx) => {
         if (!(await this.events.claim(event.id, event.type, tx))) return { outcome: 'duplicate' as const, changes: [] };
-        const book = new LedgerBook(tx, this.donations, this.payments, this.outbox);
+        const book = new LedgerBook(tx, this.donations, this.payments, this.outbox, this.agreements);
         const changes = found ? await family.apply(book, event, found) : [refused ?? 'refused'];
         await this.events.markProcessed(event.id, tx);
         if (options.dryRun) throw new DryRun(changes);
-        return { outcome: 'processed' as const, changes };
+        replaced = book.replacedGifts;
+        return { outcome: 'processed', changes };
       });
+      for (const gift of replaced) result.changes.push(await this.stopReplacedGift(gift));
+      return result;
     } catch (error) {
       if (error instanceof DryRun) return { outcome: 'processed', changes: error.changes };
       throw error;
+    }
+  }
+
+  /**
+   * docs/product.md §4.9: the monthly gift a periodieke gift replaces stops once the periodic gift's first debit is
+   * paid: cancelled at Stripe at once, after the commit that recorded the payment; the subscription's own events then
+   * record its end. A cancellation that fails is asked for again by the next event about the periodic gift.
+   */
+  private async stopReplacedGift(gift: ReplacedGift): Promise<string> {
+    try {
+      await this.stripe.cancelSubscription(gift.subscriptionId);
+      this.logger.log({ donationId: gift.donationId }, 'replaced monthly gift cancelled at Stripe');
+      return `donation ${gift.donationId.slice(0, 8)}: cancelled at Stripe (replaced by a periodic gift)`;
+    } catch (error) {
+      const { type, statusCode, code } = error as { type?: string; statusCode?: number; code?: string };
+      this.logger.warn(
+        { donationId: gift.donationId, type, statusCode, code },
+        'replaced monthly gift: Stripe refused the cancellation; the next event about the periodic gift asks again',
+      );
+      return `donation ${gift.donationId.slice(0, 8)}: cancellation at Stripe failed (${code ?? statusCode ?? type})`;
     }
   }
 

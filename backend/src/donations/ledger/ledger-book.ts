@@ -2,9 +2,11 @@ import type Stripe from 'stripe';
 import type { Db } from '../../database/prisma.service';
 import type { DonationPaymentsRepository } from '../../database/donation-payments.repository';
 import type { DonationKeys, DonationsRepository, DonationWithPayments } from '../../database/donations.repository';
+import type { PeriodicAgreementsRepository } from '../../database/periodic-agreements.repository';
 import type { DonorEmailOutbox, DonorEmailRequest } from '../../donor-email/donor-email.outbox';
 import type { InvoicePaymentDetails } from '../../stripe/stripe.client';
 import { deriveDonation, DonationStatus } from '../donation-state';
+import { followAgreement, type ReplacedGift } from './agreement-follows-gift';
 import { describeDonation, short } from './describe-changes';
 import type { DonationFactUpdate } from './stripe-facts';
 
@@ -13,11 +15,15 @@ import type { DonationFactUpdate } from './stripe-facts';
  * (donation-ledger.service.ts): find and lock the donation, then `settle` the facts the event brought.
  */
 export class LedgerBook {
+  /** Monthly gifts a periodieke gift replaces, to cancel at Stripe once this transaction has committed. */
+  readonly replacedGifts: ReplacedGift[] = [];
+
   constructor(
     readonly tx: Db,
     readonly donations: DonationsRepository,
     readonly payments: DonationPaymentsRepository,
     private readonly outbox: DonorEmailOutbox,
+    readonly agreements: PeriodicAgreementsRepository,
   ) {}
 
   /** Finds the donation and locks its row until the transaction ends, so events about it apply one at a time. */
@@ -59,6 +65,10 @@ export class LedgerBook {
     }
     // docs/product.md §7.9: a year's total changed after its statement went out: one corrected statement.
     changes.push(...(await this.outbox.queueStatementCorrections(this.tx, after, before.payments, payments)));
+    // docs/product.md §4.9: the agreement a periodic gift pays follows it; the gift it replaces stops once it is paid.
+    const agreement = await followAgreement(this.tx, this, after, hasPaid);
+    changes.push(...agreement.changes);
+    if (agreement.replaced) this.replacedGifts.push(agreement.replaced);
     return changes;
   }
 
