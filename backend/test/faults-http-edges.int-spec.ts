@@ -67,7 +67,7 @@ describe('the production build at its edges (headers, error bodies, rate limits)
   it('sends the security headers on every page of the sitemap, on error pages and on API answers', async () => {
     const sitemap = await (await fetch(`${direct.url}/sitemap.xml`)).text();
     const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-    expect(pages).toHaveLength(42);
+    expect(pages).toHaveLength(45);
     for (const path of [...pages, '/does-not-exist', '/admin', '/error/500', '/en/missing']) {
       const response = await fetch(`${direct.url}${path}`, { headers: { accept: 'text/html' } });
       await response.arrayBuffer();

@@ -51,12 +51,13 @@ describe('foundation: health, status codes, error shape', () => {
     expect(spanish).toContain('lang="es"');
   });
 
-  it('redirects /privacy to the Dutch privacy policy and lists 42 URLs in the sitemap', async () => {
+  it('redirects /privacy to the Dutch privacy policy and lists 45 URLs in the sitemap (not the 3 sign pages)', async () => {
     const privacy = await fetch(`${stack.url}/privacy`, { redirect: 'manual' });
     expect(privacy.status).toBe(302);
     expect(privacy.headers.get('location')).toMatch(/\.pdf$/);
     const sitemap = await (await fetch(`${stack.url}/sitemap.xml`)).text();
-    expect(sitemap.match(/<loc>/g)).toHaveLength(42);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(45);
+    expect(sitemap).not.toContain('/periodieke-gift/ondertekenen');
     expect(sitemap).toContain('hreflang="x-default"');
     expect(await (await fetch(`${stack.url}/robots.txt`)).text()).toContain('Sitemap:');
   });

@@ -16,6 +16,8 @@ export const PAGE_IDS = [
   'thankYou',
   'donationCancelled',
   'manageDonation',
+  'periodicGift',
+  'periodicGiftSign',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
@@ -39,9 +41,22 @@ export const ROUTES: Record<PageId, Record<Language, string>> = {
   },
   // The page where a donor asks for a manage link (docs/product.md §2.1, §7.10); DONOR_PORTAL_PATHS lie below it.
   manageDonation: { nl: '/mijn-donatie', es: '/es/mi-donacion', en: '/en/my-donation' },
+  // docs/product.md §4.9: what a periodieke gift is and its form; the links in its emails open the sign page.
+  periodicGift: { nl: '/periodieke-gift', es: '/es/donacion-periodica', en: '/en/periodic-gift' },
+  periodicGiftSign: {
+    nl: '/periodieke-gift/ondertekenen',
+    es: '/es/donacion-periodica/firmar',
+    en: '/en/periodic-gift/sign',
+  },
 };
 
-/** Every (page, language) pair: the 42 prerendered pages. */
+/**
+ * docs/product.md §2.1: pages only a link from an email leads to (its token in the fragment), with nothing to show a
+ * search engine: `noindex`, and left out of the sitemap.
+ */
+export const UNLISTED_PAGES: ReadonlySet<PageId> = new Set<PageId>(['periodicGiftSign']);
+
+/** Every (page, language) pair: the 48 prerendered pages. */
 export const ALL_PAGES: ReadonlyArray<{ page: PageId; language: Language; path: string }> = PAGE_IDS.flatMap((page) =>
   LANGUAGES.map((language) => ({ page, language, path: ROUTES[page][language] })),
 );

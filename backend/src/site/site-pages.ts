@@ -12,6 +12,7 @@ import {
   PAGE_IDS,
   ROUTES,
   TURNSTILE_SITE_KEY_TOKEN,
+  UNLISTED_PAGES,
   languageFromPath,
 } from '@stichting/contracts';
 
@@ -60,8 +61,9 @@ function minimalPage(path = '/', status?: ErrorStatus, language: Language = lang
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1></main></body></html>`;
 }
 
+/** docs/product.md §2.2: every page in every language, but for the pages only an email's link opens. */
 function sitemap(base: string): string {
-  const entries = PAGE_IDS.flatMap((page) =>
+  const entries = PAGE_IDS.filter((page) => !UNLISTED_PAGES.has(page)).flatMap((page) =>
     LANGUAGES.map((language) => {
       const alternates = LANGUAGES.map(
         (other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${base}${ROUTES[page][other]}"/>`,
@@ -80,7 +82,7 @@ export function hasPrerenderedSite(values: PageValues): boolean {
 
 /**
  * Every answer of the site, with PUBLIC_BASE_URL and the Turnstile site key written into the prerendered HTML: the
- * 39 pages, the 403/404/500 pages in each language, sitemap.xml and robots.txt.
+ * 48 pages, the 403/404/500 pages in each language, sitemap.xml and robots.txt.
  */
 export function siteEntries(values: PageValues): SiteEntry[] {
   const html = (file: string, path?: string, status?: ErrorStatus, language?: Language): string => {

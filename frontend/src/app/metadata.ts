@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { FOUNDATION, LANGUAGES, ROUTES, type Language } from '@stichting/contracts';
+import { FOUNDATION, LANGUAGES, ROUTES, UNLISTED_PAGES, type Language } from '@stichting/contracts';
 import type { RouteHandle } from '../components/route-handle';
 
 /** A tag the head manager owns; rendered by the prerender step and replaced on client navigation. */
@@ -74,6 +74,8 @@ export function buildHead(handle: RouteHandle | undefined, t: TFunction<'common'
       meta('name', 'twitter:description', description),
       meta('name', 'twitter:image', image),
       meta('name', 'twitter:image:alt', imageAlt),
+      // docs/product.md §2.1: a page only an email's link opens has nothing for a search engine.
+      ...(UNLISTED_PAGES.has(page) ? [meta('name', 'robots', 'noindex')] : []),
     ],
   };
 }

@@ -30,6 +30,8 @@ export interface Resources {
   thankYou: typeof import('../locales/nl/thankYou.json');
   donationCancelled: typeof import('../locales/nl/donationCancelled.json');
   manageDonation: typeof import('../locales/nl/manageDonation.json');
+  periodicGift: typeof import('../locales/nl/periodicGift.json');
+  periodicGiftSign: typeof import('../locales/nl/periodicGiftSign.json');
   /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
   donorEmail: typeof import('../locales/nl/donorEmail.json');
   /** Form emails, read by the backend (backend/src/common/site-copy.ts); never loaded by a page. */

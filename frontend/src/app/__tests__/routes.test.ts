@@ -10,13 +10,25 @@ import {
   translatePath,
   type Language,
 } from '@stichting/contracts';
+import type { TFunction } from 'i18next';
+import { buildHead } from '../metadata';
 import { routeHandleFor as handleFor } from '../route-handle';
 
 describe('route table', () => {
-  test('has one route per page and language: 42 page routes', () => {
-    expect(ALL_PAGES).toHaveLength(42);
+  test('has one route per page and language: 48 page routes', () => {
+    expect(ALL_PAGES).toHaveLength(48);
     for (const { path, page, language } of ALL_PAGES) {
       expect({ path, handle: handleFor(path) }).toEqual({ path, handle: expect.objectContaining({ page, language }) });
+    }
+  });
+
+  test("the periodic gift's sign page, opened only from an email, tells search engines not to index it", () => {
+    const t = ((key: string) => key) as unknown as TFunction<'common'>;
+    const robots = (path: string) =>
+      buildHead(handleFor(path), t, 'https://example.org').tags.find((tag) => tag.attributes.name === 'robots');
+    for (const language of LANGUAGES) {
+      expect(robots(ROUTES.periodicGiftSign[language])?.attributes.content).toBe('noindex');
+      expect(robots(ROUTES.periodicGift[language])).toBeUndefined();
     }
   });
 
