@@ -5,7 +5,9 @@ import { DonationsRepository } from './donations.repository';
 import { DonorEmailsRepository } from './donor-emails.repository';
 import { ErrorReportsRepository } from './error-reports.repository';
 import { PeriodicAgreementsRepository } from './periodic-agreements.repository';
+import { OverdueRequestsRepository } from './overdue-requests.repository';
 import { PrismaService } from './prisma.service';
+import { StaffOverviewEmailsRepository } from './staff-overview-emails.repository';
 import { StripeEventsRepository } from './stripe-events.repository';
 import { SubmissionsRepository } from './submissions.repository';
 
@@ -18,6 +20,8 @@ const PROVIDERS = [
   DonationPaymentsRepository,
   DonorEmailsRepository,
   StripeEventsRepository,
+  OverdueRequestsRepository,
+  StaffOverviewEmailsRepository,
   PeriodicAgreementsRepository,
 ];
 
