@@ -10,3 +10,4 @@ export * from './donor-links';
 export * from './donor-gift';
 export * from './donor-statement';
 export * from './periodic-gift';
+export * from './staff-actions';

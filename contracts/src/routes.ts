@@ -18,6 +18,7 @@ export const PAGE_IDS = [
   'manageDonation',
   'periodicGift',
   'periodicGiftSign',
+  'staffAction',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
@@ -48,15 +49,17 @@ export const ROUTES: Record<PageId, Record<Language, string>> = {
     es: '/es/donacion-periodica/firmar',
     en: '/en/periodic-gift/sign',
   },
+  // docs/product.md §4.10: the confirmation page of the links in staff emails (the token after `#`).
+  staffAction: { nl: '/medewerkers/actie', es: '/es/personal/accion', en: '/en/staff/action' },
 };
 
 /**
  * docs/product.md §2.1: pages only a link from an email leads to (its token in the fragment), with nothing to show a
  * search engine: `noindex`, and left out of the sitemap.
  */
-export const UNLISTED_PAGES: ReadonlySet<PageId> = new Set<PageId>(['periodicGiftSign']);
+export const UNLISTED_PAGES: ReadonlySet<PageId> = new Set<PageId>(['periodicGiftSign', 'staffAction']);
 
-/** Every (page, language) pair: the 48 prerendered pages. */
+/** Every (page, language) pair: the 51 prerendered pages. */
 export const ALL_PAGES: ReadonlyArray<{ page: PageId; language: Language; path: string }> = PAGE_IDS.flatMap((page) =>
   LANGUAGES.map((language) => ({ page, language, path: ROUTES[page][language] })),
 );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run audit`: Lighthouse (default mobile settings: simulated throttling, mobile form factor) on every
- * prerendered page (contracts' ALL_PAGES: 16 pages x nl/en/es), one after another, against the production build
+ * prerendered page (contracts' ALL_PAGES: 17 pages x nl/en/es), one after another, against the production build
  * served by backend/dist/main.js on a free loopback port with a freshly created and migrated database.
  * Prints a table and a summary against the targets in docs/benchmarks.md (performance >= 98, accessibility, best practices and
  * SEO 100 on every page) and writes a JSON file with the scores, metrics and every audit below full score.

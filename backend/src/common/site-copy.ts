@@ -20,10 +20,12 @@ export interface SiteCopy {
   donorEmail: typeof import('../../../frontend/src/locales/nl/donorEmail.json');
   volunteer: typeof import('../../../frontend/src/locales/nl/volunteer.json');
   getHelp: typeof import('../../../frontend/src/locales/nl/getHelp.json');
+  /** The staff confirmation page's words: its refusals are the API's answers too (staff-actions/). */
+  staffAction: typeof import('../../../frontend/src/locales/nl/staffAction.json');
 }
 export type SiteNamespace = keyof SiteCopy;
 
-export const SITE_NAMESPACES: readonly SiteNamespace[] = ['email', 'donorEmail', 'volunteer', 'getHelp'];
+export const SITE_NAMESPACES: readonly SiteNamespace[] = ['email', 'donorEmail', 'volunteer', 'getHelp', 'staffAction'];
 
 /** Every key path of a translation tree ("staff.fields.name", "confirmation.contact.paragraphs.0", ...). */
 export function keyPaths(tree: unknown, prefix = ''): string[] {

@@ -9,11 +9,13 @@ import { OverdueRequestsRepository } from './overdue-requests.repository';
 import { PrismaService } from './prisma.service';
 import { StaffOverviewEmailsRepository } from './staff-overview-emails.repository';
 import { StripeEventsRepository } from './stripe-events.repository';
+import { SubmissionStatusRepository } from './submission-status.repository';
 import { SubmissionsRepository } from './submissions.repository';
 
 const PROVIDERS = [
   PrismaService,
   SubmissionsRepository,
+  SubmissionStatusRepository,
   ErrorReportsRepository,
   AuditLogRepository,
   DonationsRepository,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StaffLinksModule } from '../staff-actions/staff-links.module';
 import { MailRecoveryService } from './mail-recovery.service';
 import { MailStatusService } from './mail-status.service';
 import { MailTransport } from './mail.transport';
@@ -9,6 +10,7 @@ import { SubmissionEmailJob } from './submission-email.job';
  * `npm run worker`), the pooled SMTP transport, and the status and recovery operations for staff.
  */
 @Module({
+  imports: [StaffLinksModule],
   providers: [MailTransport, SubmissionEmailJob, MailStatusService, MailRecoveryService],
   exports: [SubmissionEmailJob, MailStatusService, MailRecoveryService, MailTransport],
 })

@@ -9,6 +9,7 @@ import type { Prisma, Submission } from '../generated/prisma/client';
 import { EmailStatus } from '../generated/prisma/enums';
 import { MetricsService } from '../metrics/metrics.service';
 import type { JobHandler } from '../queue/job-definition';
+import { StaffFollowUp } from '../staff-actions/staff-follow-up';
 import { ConfirmationCapCheck } from './confirmation-caps';
 import { databaseErrorCode, failedAttempt, messageIdFor, recordSent, sendForJob } from './email-delivery';
 import { MailTransport, type OutgoingMail } from './mail.transport';
@@ -46,6 +47,7 @@ export class SubmissionEmailJob implements JobHandler<SubmissionEmailJobData> {
     private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: MetricsService,
+    private readonly followUp: StaffFollowUp,
   ) {
     this.confirmationCaps = new ConfirmationCapCheck(prisma, submissions, this.logger, (reason) =>
       metrics.confirmationSkipped(reason),
@@ -124,7 +126,7 @@ export class SubmissionEmailJob implements JobHandler<SubmissionEmailJobData> {
     try {
       if (!submission.emailSentAt) {
         stage = 'staff';
-        await this.send(job, this.staffNotification(submission));
+        await this.send(job, await this.staffNotification(submission));
         stage = 'database';
         await this.recordSent(submissionId, { emailSentAt: new Date() });
       }
@@ -164,8 +166,9 @@ export class SubmissionEmailJob implements JobHandler<SubmissionEmailJobData> {
     return sendForJob(this.transport, job, mail);
   }
 
-  private staffNotification(submission: Submission): OutgoingMail {
-    const rendered = renderStaffNotification(submission);
+  /** docs/product.md §4.10: with its status links, signed at sending, and the duplicate note. */
+  private async staffNotification(submission: Submission): Promise<OutgoingMail> {
+    const rendered = renderStaffNotification(submission, await this.followUp.forSubmission(submission));
     return {
       ...rendered,
       messageId: messageIdFor(submission.id, 'staff', this.config.mail.from),

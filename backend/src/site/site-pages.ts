@@ -82,7 +82,7 @@ export function hasPrerenderedSite(values: PageValues): boolean {
 
 /**
  * Every answer of the site, with PUBLIC_BASE_URL and the Turnstile site key written into the prerendered HTML: the
- * 48 pages, the 403/404/500 pages in each language, sitemap.xml and robots.txt.
+ * 51 pages, the 403/404/500 pages in each language, sitemap.xml and robots.txt.
  */
 export function siteEntries(values: PageValues): SiteEntry[] {
   const html = (file: string, path?: string, status?: ErrorStatus, language?: Language): string => {

@@ -18,7 +18,7 @@ function page(module: string, namespaces: readonly NamespaceName[]): PageDefinit
 
 /**
  * The page registry: which feature renders each page of the route table (ROUTES in @stichting/contracts).
- * URLs never live here; app/routes.tsx turns every page into one route per language (16 x 3 = 48). The prerender
+ * URLs never live here; app/routes.tsx turns every page into one route per language (17 x 3 = 51). The prerender
  * step reads `module` too, to preload each page's chunk in its HTML.
  *
  * To build a page's content: edit src/features/<feature>/<Name>Page.tsx (default export) and its strings in
@@ -42,6 +42,7 @@ export const PAGES: Record<PageId, PageDefinition> = {
   manageDonation: page('manage-donation/ManageDonationPage', ['manageDonation']),
   periodicGift: page('periodic-gift/PeriodicGiftPage', ['periodicGift']),
   periodicGiftSign: page('periodic-gift/PeriodicGiftSignPage', ['periodicGiftSign']),
+  staffAction: page('staff-action/StaffActionPage', ['staffAction']),
 };
 
 /** Every error route (403, 404, 500 in each language) renders from one module, a chunk of its own like a page's. */

@@ -7,7 +7,7 @@ export type ErrorStatus = 403 | 404 | 500;
 /** What the site shows at a path: which page or error page, in which language, with which strings. */
 export interface RouteHandle {
   language: Language;
-  /** Set for the 48 pages of the route table. */
+  /** Set for the 51 pages of the route table. */
   page?: PageId;
   /** Set for every other path: the 403/500 paths of docs/product.md §2.2, else 404 (docs/product.md §2). */
   errorStatus?: ErrorStatus;

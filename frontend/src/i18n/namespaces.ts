@@ -32,6 +32,8 @@ export interface Resources {
   manageDonation: typeof import('../locales/nl/manageDonation.json');
   periodicGift: typeof import('../locales/nl/periodicGift.json');
   periodicGiftSign: typeof import('../locales/nl/periodicGiftSign.json');
+  /** The confirmation page of the links in staff emails; its refusals are also the staff API's answers. */
+  staffAction: typeof import('../locales/nl/staffAction.json');
   /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
   donorEmail: typeof import('../locales/nl/donorEmail.json');
   /** Form emails, read by the backend (backend/src/common/site-copy.ts); never loaded by a page. */

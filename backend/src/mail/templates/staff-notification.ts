@@ -1,5 +1,13 @@
-import { STAFF_SUBJECTS, VOLUNTEER_CATEGORIES, type SubmissionType } from '@stichting/contracts';
-import { siteCopy, type SiteCopy } from '../../common/site-copy';
+import {
+  FOUNDATION,
+  STAFF_SUBJECTS,
+  VOLUNTEER_CATEGORIES,
+  type Language,
+  type StaffStatusAction,
+  type SubmissionOutcome,
+  type SubmissionType,
+} from '@stichting/contracts';
+import { fill, siteCopy, type SiteCopy } from '../../common/site-copy';
 import type { Submission } from '../../generated/prisma/client';
 import { escapeHtml, htmlDocument, htmlLines } from './html';
 
@@ -82,6 +90,64 @@ interface Row {
   isLong: boolean;
 }
 
+/**
+ * docs/product.md §4.10: what the email says about following the request up: a link per action (signed by
+ * staff-actions/, each opening a confirmation page) and the same address's earlier request of the same type.
+ */
+export interface StaffFollowUpView {
+  actions: Array<{ action: StaffStatusAction; url: string }>;
+  earlier?: Pick<Submission, 'createdAt' | 'status' | 'outcome'>;
+}
+
+const DAY = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'Europe/Amsterdam' });
+
+/**
+ * A `mailto:` link to the sender with a subject and a short first answer in the sender's language (email.json
+ * `reply`), encoded as RFC 6068 asks: each part percent-encoded, line breaks as CRLF, the `@` left as it is.
+ */
+export function replyLink(submission: Pick<Submission, 'type' | 'language' | 'name' | 'email'>): string {
+  const template = siteCopy('email', submission.language as Language).reply[submission.type as SubmissionType];
+  const values = { foundation: FOUNDATION.name, firstName: submission.name.trim().split(/\s+/)[0] ?? '' };
+  const encode = (value: string) => encodeURIComponent(value.replace(/\r?\n/g, '\r\n'));
+  const address = encodeURIComponent(submission.email).replace(/%40/g, '@');
+  return `mailto:${address}?subject=${encode(fill(template.subject, values))}&body=${encode(fill(template.body, values))}`;
+}
+
+/** The follow-up lines in Dutch: what each link does, the duplicate note and the reply line. */
+function followUpLines(submission: Submission, followUp: StaffFollowUpView) {
+  const staff = siteCopy('email', STAFF_LANGUAGE).staff;
+  const words = siteCopy('staffAction', STAFF_LANGUAGE);
+  const outcomeWord = (outcome: string | null) => (outcome ? words.outcomes[outcome as SubmissionOutcome] : '');
+  const actions = followUp.actions.map(({ action, url }) => ({
+    label:
+      action.status === 'contacted'
+        ? staff.followUp.contacted
+        : fill(staff.followUp.closed, { outcome: outcomeWord(action.outcome) }),
+    url,
+  }));
+  const earlier = followUp.earlier;
+  const duplicate =
+    earlier &&
+    fill(staff.followUp.duplicate, {
+      date: DAY.format(earlier.createdAt),
+      type: staff.followUp.typeNames[submission.type as SubmissionType],
+      status: earlier.outcome
+        ? `${words.statuses[earlier.status]} (${outcomeWord(earlier.outcome)})`
+        : words.statuses[earlier.status],
+    });
+  const reply = fill(staff.followUp.reply, {
+    language: staff.languageNames[submission.language as Language] ?? submission.language,
+  });
+  return {
+    title: staff.followUp.title,
+    intro: staff.followUp.intro,
+    actions,
+    duplicate,
+    reply,
+    replyLabel: staff.followUp.replyLink,
+  };
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;
@@ -93,7 +159,7 @@ export interface RenderedMail {
  * The words are `staff` in `frontend/src/locales/nl/email.json`, the choices the form pages' own labels; the subject
  * is the form's hidden `_subject` value (STAFF_SUBJECTS, shared with the site through contracts).
  */
-export function renderStaffNotification(submission: Submission): RenderedMail {
+export function renderStaffNotification(submission: Submission, followUp?: StaffFollowUpView): RenderedMail {
   const type = submission.type as SubmissionType;
   const subject = STAFF_SUBJECTS[type];
   const staff = siteCopy('email', STAFF_LANGUAGE).staff;
@@ -122,12 +188,26 @@ export function renderStaffNotification(submission: Submission): RenderedMail {
     { label: staff.reference, value: submission.id, isLong: false },
   );
 
+  const next = followUp && followUpLines(submission, followUp);
+  const mailto = replyLink(submission);
   const text = [
     subject,
     '',
+    ...(next?.duplicate ? [next.duplicate, ''] : []),
     ...rows.map(({ label, value, isLong }) => (isLong ? `${label}:\n${value}\n` : `${label}: ${value}`)),
     '',
     staff.replyHint,
+    ...(next
+      ? [
+          '',
+          next.title,
+          next.intro,
+          ...next.actions.map(({ label, url }) => `- ${label}: ${url}`),
+          '',
+          next.reply,
+          mailto,
+        ]
+      : []),
   ].join('\n');
 
   const tableRows = rows
@@ -140,8 +220,19 @@ export function renderStaffNotification(submission: Submission): RenderedMail {
   const html = htmlDocument(
     STAFF_LANGUAGE,
     subject,
-    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>\n<table style="border-collapse:collapse">\n${tableRows}\n</table>\n` +
-      `<p style="color:#52606d">${escapeHtml(staff.replyHint)}</p>`,
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>\n` +
+      (next?.duplicate
+        ? `<p style="background:#fff4e5;padding:8px 12px;border-left:4px solid #b45309">${escapeHtml(next.duplicate)}</p>\n`
+        : '') +
+      `<table style="border-collapse:collapse">\n${tableRows}\n</table>\n` +
+      `<p style="color:#52606d">${escapeHtml(staff.replyHint)}</p>` +
+      (next
+        ? `\n<h2 style="font-size:17px">${escapeHtml(next.title)}</h2>\n<p>${escapeHtml(next.intro)}</p>\n<ul>\n` +
+          next.actions
+            .map(({ label, url }) => `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`)
+            .join('\n') +
+          `\n</ul>\n<p>${escapeHtml(next.reply)} <a href="${escapeHtml(mailto)}">${escapeHtml(next.replyLabel)}</a></p>`
+        : ''),
   );
   return { subject, text, html };
 }

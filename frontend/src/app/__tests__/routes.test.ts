@@ -15,8 +15,8 @@ import { buildHead } from '../metadata';
 import { routeHandleFor as handleFor } from '../route-handle';
 
 describe('route table', () => {
-  test('has one route per page and language: 48 page routes', () => {
-    expect(ALL_PAGES).toHaveLength(48);
+  test('has one route per page and language: 51 page routes', () => {
+    expect(ALL_PAGES).toHaveLength(51);
     for (const { path, page, language } of ALL_PAGES) {
       expect({ path, handle: handleFor(path) }).toEqual({ path, handle: expect.objectContaining({ page, language }) });
     }
@@ -28,6 +28,7 @@ describe('route table', () => {
       buildHead(handleFor(path), t, 'https://example.org').tags.find((tag) => tag.attributes.name === 'robots');
     for (const language of LANGUAGES) {
       expect(robots(ROUTES.periodicGiftSign[language])?.attributes.content).toBe('noindex');
+      expect(robots(ROUTES.staffAction[language])?.attributes.content).toBe('noindex');
       expect(robots(ROUTES.periodicGift[language])).toBeUndefined();
     }
   });
