@@ -18,6 +18,7 @@ import { QueueModule } from './queue/queue.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RetentionModule } from './retention/retention.module';
 import { SiteModule } from './site/site.module';
+import { StaffOverviewModule } from './staff-overview/staff-overview.module';
 import { StaffActionsModule } from './staff-actions/staff-actions.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { StripeModule } from './stripe/stripe.module';
@@ -34,6 +35,7 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   DonorPortalModule,
   SubmissionsModule,
   RetentionModule,
+  StaffOverviewModule,
   StaffActionsModule,
 ];
 

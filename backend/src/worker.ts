@@ -12,6 +12,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { JOBS } from './queue/jobs';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
+import { StaffOverviewModule } from './staff-overview/staff-overview.module';
 import { StripeModule } from './stripe/stripe.module';
 
 /**
@@ -35,6 +36,7 @@ class WorkerModule {
         MailModule,
         DonorEmailModule,
         RetentionModule,
+        StaffOverviewModule,
         StripeModule,
         DonationReconciliationModule,
       ],

@@ -22,10 +22,18 @@ export interface SiteCopy {
   getHelp: typeof import('../../../frontend/src/locales/nl/getHelp.json');
   /** The staff confirmation page's words: its refusals are the API's answers too (staff-actions/). */
   staffAction: typeof import('../../../frontend/src/locales/nl/staffAction.json');
+  staffOverview: typeof import('../../../frontend/src/locales/nl/staffOverview.json');
 }
 export type SiteNamespace = keyof SiteCopy;
 
-export const SITE_NAMESPACES: readonly SiteNamespace[] = ['email', 'donorEmail', 'volunteer', 'getHelp', 'staffAction'];
+export const SITE_NAMESPACES: readonly SiteNamespace[] = [
+  'email',
+  'donorEmail',
+  'volunteer',
+  'getHelp',
+  'staffAction',
+  'staffOverview',
+];
 
 /** Every key path of a translation tree ("staff.fields.name", "confirmation.contact.paragraphs.0", ...). */
 export function keyPaths(tree: unknown, prefix = ''): string[] {

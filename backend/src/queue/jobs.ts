@@ -4,6 +4,7 @@ import { ManageLinkRequestJob } from '../donor-email/manage-link-request.job';
 import { StatementsJob } from '../donor-email/statements.job';
 import { SubmissionEmailJob } from '../mail/submission-email.job';
 import { RetentionJob } from '../retention/retention.job';
+import { StaffOverviewJob } from '../staff-overview/staff-overview.job';
 import type { JobDefinition, PayloadOf } from './job-definition';
 
 const AMSTERDAM = 'Europe/Amsterdam';
@@ -49,6 +50,15 @@ export const JOBS = {
   },
   /** The retention periods (docs/privacy.md), daily at 03:30, when nobody fills in forms. */
   'retention-purge': { handler: RetentionJob, schedule: { cron: '30 3 * * *', timeZone: AMSTERDAM } },
+  /**
+   * docs/product.md §4.10.1: the overview of requests waiting past their promised answer time, at 08:30 every day; it
+   * sends nothing on a weekend or a Dutch holiday, nor when nothing waits. Retried like any email, once per day.
+   */
+  'staff-overview': {
+    handler: StaffOverviewJob,
+    retry: 'mail',
+    schedule: { cron: '30 8 * * *', timeZone: AMSTERDAM },
+  },
   /** The ledger against Stripe's event list (docs/architecture.md §3.7), daily at 04:15, after the purge. */
   'donations-reconcile': { handler: DonationReconciliationJob, schedule: { cron: '15 4 * * *', timeZone: AMSTERDAM } },
   /**

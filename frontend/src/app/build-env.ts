@@ -26,6 +26,7 @@ export const localeLoaders: Record<string, () => Promise<LocaleModule>> = import
   '../locales/*/*.json',
   '!../locales/*/email.json',
   '!../locales/*/donorEmail.json',
+  '!../locales/*/staffOverview.json',
 ]);
 
 /** Key of `localeLoaders` for a language and namespace. */

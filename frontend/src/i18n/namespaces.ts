@@ -36,6 +36,8 @@ export interface Resources {
   staffAction: typeof import('../locales/nl/staffAction.json');
   /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
   donorEmail: typeof import('../locales/nl/donorEmail.json');
+  /** The staff's daily overview and spreadsheets, read by the backend (backend/src/staff-overview/); never loaded by a page. */
+  staffOverview: typeof import('../locales/nl/staffOverview.json');
   /** Form emails, read by the backend (backend/src/common/site-copy.ts); never loaded by a page. */
   email: typeof import('../locales/nl/email.json');
 }
