@@ -1,47 +1,17 @@
+import { exampleFactFields, type FoundationFacts } from './foundation-facts';
+import facts from './foundation.generated.json';
+
+export * from './foundation-facts';
+
 /**
- * The foundation's identity, in one place. Values marked PLACEHOLDER are examples the foundation replaces once
- * (registration numbers, bank details, addresses, social and PDF links); everything else reads them from here.
+ * The foundation's identity (name, KvK, RSIN, bank, address, contact addresses, social links, documents, credit),
+ * from `foundation.json` at the repository root as the build step `scripts/foundation/apply.mjs` checked and copied
+ * it (docs/configuration.md, "The foundation's facts"). Pages, emails and statements read it from here.
  */
-export const FOUNDATION = {
-  name: 'Stichting Samen Verder', // PLACEHOLDER: legal name as registered with the Chamber of Commerce
-  shortName: 'Samen Verder', // PLACEHOLDER
-  kvk: '00000000', // PLACEHOLDER: Chamber of Commerce (KvK) number
-  rsin: '000000000', // PLACEHOLDER: RSIN / fiscal number
-  iban: 'NL00 BANK 0000 0000 00', // PLACEHOLDER
-  bic: 'BANKNL2A', // PLACEHOLDER
-  address: { street: 'Voorbeeldstraat 1', postalCode: '1781 AA', city: 'Den Helder', country: 'Nederland' }, // PLACEHOLDER
-  emails: {
-    nl: 'info@stichting-samenverder.nl', // PLACEHOLDER: Dutch-named contact address (docs/product.md §2 Contact)
-    other: 'contact@stichting-samenverder.nl', // PLACEHOLDER: English-named address for en and es
-  },
-  social: {
-    linkedin: 'https://www.linkedin.com/company/stichting-samen-verder', // PLACEHOLDER
-    x: 'https://x.com/samenverder', // PLACEHOLDER
-    facebook: 'https://www.facebook.com/stichtingsamenverder', // PLACEHOLDER
-    instagram: 'https://www.instagram.com/stichtingsamenverder', // PLACEHOLDER
-  },
-  /** External PDFs per language (docs/product.md §7: privacy and terms are external links). */
-  documents: {
-    privacy: {
-      nl: 'https://docs.stichting-samenverder.nl/privacybeleid.pdf', // PLACEHOLDER
-      en: 'https://docs.stichting-samenverder.nl/privacy-policy.pdf', // PLACEHOLDER
-      es: 'https://docs.stichting-samenverder.nl/politica-de-privacidad.pdf', // PLACEHOLDER
-    },
-    terms: {
-      nl: 'https://docs.stichting-samenverder.nl/algemene-voorwaarden.pdf', // PLACEHOLDER
-      en: 'https://docs.stichting-samenverder.nl/terms-and-conditions.pdf', // PLACEHOLDER
-      es: 'https://docs.stichting-samenverder.nl/terminos-y-condiciones.pdf', // PLACEHOLDER
-    },
-    policyPlan: {
-      nl: 'https://docs.stichting-samenverder.nl/beleidsplan-2025.pdf', // PLACEHOLDER
-      en: 'https://docs.stichting-samenverder.nl/policy-plan-2025.pdf', // PLACEHOLDER
-      es: 'https://docs.stichting-samenverder.nl/plan-de-politica-2025.pdf', // PLACEHOLDER
-    },
-  },
-  policyPlanYear: 2025,
-  annualReportYear: 2025,
-  builderCredit: { name: 'Gebouwd door vrijwilligers', url: 'https://github.com/' }, // PLACEHOLDER
-} as const;
+export const FOUNDATION: FoundationFacts = facts;
+
+/** The fields still at their shipped example value; the site shows an "example data" ribbon while any is. */
+export const FOUNDATION_EXAMPLE_FIELDS: readonly string[] = exampleFactFields(FOUNDATION);
 
 /**
  * Prerendered HTML carries this token wherever the public base URL belongs (canonical, hreflang, Open Graph);

@@ -8,6 +8,7 @@ import {
   TURNSTILE_DEFAULT_VERIFY_URL,
   type Env,
 } from './app-config';
+import { EXAMPLE_FACTS, EXAMPLE_FIELDS, type FoundationFacts } from '@stichting/contracts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { MIN_RETRY_SPAN_SECONDS, retrySpanSeconds } from './mail-retry-policy';
 import { PUBLISHED_PLACEHOLDERS } from './published-secrets';
@@ -38,9 +39,9 @@ const PRODUCTION: Env = {
 };
 
 /** The problems the operator is shown at boot for this environment; [] when it boots. */
-function problemsOf(env: Env): string[] {
+function problemsOf(env: Env, facts?: FoundationFacts): string[] {
   try {
-    loadConfig(env);
+    loadConfig(env, { facts });
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
@@ -755,5 +756,83 @@ describe('configuration of a staff command', () => {
       const printed = JSON.stringify(describeConfig(loadConfig(env)));
       expect(printed).not.toMatch(/password|stripesecret|webhooksecret|turnstilesecret|0x4AAAAAAAsitekey/);
     });
+  });
+});
+
+/** A foundation's own facts: every example field replaced, the numbers valid. */
+const REAL: FoundationFacts = {
+  ...EXAMPLE_FACTS,
+  kvk: '41198630',
+  rsin: '111222333',
+  iban: 'NL91 ABNA 0417 1643 00',
+  bic: 'ABNANL2A',
+  address: { ...EXAMPLE_FACTS.address, street: 'Kanaalweg 12', postalCode: '1782 BG' },
+  emails: { nl: 'info@samenverder.nl', other: 'contact@samenverder.nl' },
+  social: {
+    linkedin: 'https://www.linkedin.com/company/samenverder',
+    x: 'https://x.com/samenverder',
+    facebook: 'https://www.facebook.com/samenverder',
+    instagram: 'https://www.instagram.com/samenverder',
+  },
+  documents: {
+    privacy: {
+      nl: 'https://samenverder.nl/p.pdf',
+      en: 'https://samenverder.nl/p-en.pdf',
+      es: 'https://samenverder.nl/p-es.pdf',
+    },
+    terms: {
+      nl: 'https://samenverder.nl/t.pdf',
+      en: 'https://samenverder.nl/t-en.pdf',
+      es: 'https://samenverder.nl/t-es.pdf',
+    },
+    policyPlan: {
+      nl: 'https://samenverder.nl/b.pdf',
+      en: 'https://samenverder.nl/b-en.pdf',
+      es: 'https://samenverder.nl/b-es.pdf',
+    },
+  },
+  builderCredit: { name: 'Webwerk Den Helder', url: 'https://webwerk.nl/' },
+};
+
+describe("the foundation's facts at start (foundation.json, built in)", () => {
+  it('production refuses the shipped examples with one message naming every example field', () => {
+    const problems = problemsOf(PRODUCTION, EXAMPLE_FACTS);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^The foundation's facts are still the shipped examples: kvk, rsin, iban, bic, /);
+    for (const field of EXAMPLE_FIELDS) expect(problems[0]).toContain(field);
+    expect(() => loadConfig(PRODUCTION, { facts: EXAMPLE_FACTS })).toThrow(/foundation\.json/);
+  });
+
+  it('production names only the fields still left as examples', () => {
+    const [problem] = problemsOf(PRODUCTION, { ...REAL, rsin: EXAMPLE_FACTS.rsin, documents: EXAMPLE_FACTS.documents });
+    const named = problem
+      .replace(/^.*examples: /, '')
+      .replace(/\. Write.*$/, '')
+      .split(', ');
+    expect(named).toEqual(['rsin', ...EXAMPLE_FIELDS.filter((field) => field.startsWith('documents.'))]);
+  });
+
+  it("production starts with the foundation's own facts", () => {
+    expect(problemsOf(PRODUCTION, REAL)).toEqual([]);
+  });
+
+  it("development and tests start with the examples (the pages carry an 'example data' ribbon instead)", () => {
+    expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'development' }, EXAMPLE_FACTS)).toEqual([]);
+    expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'test' }, EXAMPLE_FACTS)).toEqual([]);
+  });
+
+  it("a production build served at this machine's own address (its tests) may keep the examples", () => {
+    for (const url of ['http://127.0.0.1:3000', 'http://localhost:8080', 'http://[::1]:3000']) {
+      expect(problemsOf({ ...PRODUCTION, PUBLIC_BASE_URL: url }, EXAMPLE_FACTS)).toEqual([]);
+    }
+  });
+
+  it('a fact failing its check stops the start in any mode, joined with the other problems', () => {
+    const bad = { ...REAL, iban: 'NL91 ABNA 0417 1643 01', kvk: '1234567' };
+    expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'development', STAFF_EMAIL: 'nobody' }, bad)).toEqual([
+      expect.stringContaining('STAFF_EMAIL'),
+      'foundation.json kvk: "1234567" is not a KvK number (eight digits)',
+      'foundation.json iban: "NL91 ABNA 0417 1643 01" is not an IBAN (its check digits are wrong, or its length is)',
+    ]);
   });
 });

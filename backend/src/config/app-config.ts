@@ -1,3 +1,5 @@
+import { FOUNDATION, type FoundationFacts } from '@stichting/contracts';
+import { foundationRefusals } from './foundation-facts';
 import { MIN_RETRY_SPAN_SECONDS, retrySpanSeconds, type MailRetryPolicy } from './mail-retry-policy';
 import { type Env } from './parse';
 import {
@@ -302,9 +304,10 @@ function productionSecretRefusals(
 
 /**
  * Every setting of the table, checked, then the rules between settings: what production refuses, the metrics port
- * apart from the site's, and the email retries spanning a day.
+ * apart from the site's, and the email retries spanning a day. Given the foundation's facts (as the processes'
+ * entry points give the built ones), their refusals join the same message (config/foundation-facts.ts).
  */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(env: Env = process.env, { facts }: { facts?: FoundationFacts } = {}): AppConfig {
   const problems: string[] = [];
   const v = readSettings(env, problems);
   const nodeEnv = v.NODE_ENV;
@@ -327,6 +330,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
     problems.push(...productionSecretRefusals(env, v));
   }
+  if (facts) problems.push(...foundationRefusals(facts, { production, publicBaseUrl: v.PUBLIC_BASE_URL }));
 
   // DONOR_LINK_SECRET (docs/architecture.md §9.10): required in production (above); elsewhere, when unset or a
   // placeholder, a random secret of this process, never one derived from another setting that may be public.
@@ -480,10 +484,13 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
   };
 }
 
-/** For process entry points (web, worker): the validated configuration, or one message naming every bad variable and exit 1. */
-export function loadConfigOrExit(env: Env = process.env): AppConfig {
+/**
+ * For process entry points (web, worker): the validated configuration with the foundation's facts as built, or one
+ * message naming every bad variable and fact and exit 1.
+ */
+export function loadConfigOrExit(env: Env = process.env, facts: FoundationFacts = FOUNDATION): AppConfig {
   try {
-    return loadConfig(env);
+    return loadConfig(env, { facts });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -16,13 +16,13 @@ export const BOARD_MEMBERS: readonly BoardMember[] = [
   {
     id: 'chair',
     name: 'Marieke de Vries', // PLACEHOLDER
-    email: 'voorzitter@stichting-samenverder.nl', // PLACEHOLDER
+    email: 'voorzitter@samenverder.example', // PLACEHOLDER
     linkedin: 'https://www.linkedin.com/in/voorbeeld-voorzitter', // PLACEHOLDER
   },
   {
     id: 'secretary',
     name: 'Jeroen Bakker', // PLACEHOLDER
-    email: 'secretaris@stichting-samenverder.nl', // PLACEHOLDER
+    email: 'secretaris@samenverder.example', // PLACEHOLDER
     linkedin: null,
   },
 ];
