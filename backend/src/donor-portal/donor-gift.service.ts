@@ -2,7 +2,9 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/c
 import { randomUUID } from 'node:crypto';
 import {
   GIFT_STATUSES,
+  GIFT_STOP_REASONS,
   isLanguage,
+  PERIODIC_STOP_REASONS,
   ROUTES,
   type DonorGift,
   type DonorGiftRefusal,
@@ -11,16 +13,20 @@ import {
   type GiftStatus,
   type GiftStopReason,
   type Language,
+  type PeriodicEndClause,
+  type PeriodicGiftTerms,
+  type PeriodicStopReason,
 } from '@stichting/contracts';
 import { isDatabaseUnavailable } from '../common/api-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { dutchYearStart, DonationPaymentsRepository } from '../database/donation-payments.repository';
 import { DonationsRepository } from '../database/donations.repository';
+import { PeriodicAgreementsRepository } from '../database/periodic-agreements.repository';
 import { PrismaService } from '../database/prisma.service';
 import { DonorEmailOutbox } from '../donor-email/donor-email.outbox';
 import { DonorLinks } from '../donor-email/donor-links';
-import type { Donation } from '../generated/prisma/client';
+import type { Donation, PeriodicAgreement } from '../generated/prisma/client';
 import { StripeClient } from '../stripe/stripe.client';
 
 /** A token or gift the page cannot use: `problem` names the notice shown above the "send me a link" form. */
@@ -44,6 +50,51 @@ const REFUSALS: Record<DonorLinkProblem, () => GiftRefusedError> = {
 
 /** An action that does not fit where the gift stands (resume a gift that is not paused, change a stopped one). */
 const NOT_NOW = () => new GiftRefusedError(HttpStatus.CONFLICT, 'This change is not possible for your gift right now.');
+
+/**
+ * docs/product.md §4.9: a periodieke gift is fixed and even, so its amount is never changed and it is never paused;
+ * the page does not offer either, and a call that asks anyway is refused with this.
+ */
+const FIXED = () =>
+  new GiftRefusedError(
+    HttpStatus.CONFLICT,
+    'This gift is a periodic gift with a fixed yearly amount agreed in writing: its amount cannot be changed and it cannot be paused.',
+  );
+
+/** The stop reason does not fit the gift: a periodic gift's stop needs one of its own reasons, an ordinary one never. */
+const WRONG_REASON = (periodic: boolean) =>
+  new GiftRefusedError(
+    HttpStatus.BAD_REQUEST,
+    periodic
+      ? `Please say why you stop your periodic gift: one of ${PERIODIC_STOP_REASONS.join(', ')}.`
+      : `Choose one of: ${GIFT_STOP_REASONS.join(', ')}.`,
+  );
+
+const isPeriodicReason = (reason: string | undefined): reason is PeriodicStopReason =>
+  (PERIODIC_STOP_REASONS as readonly (string | undefined)[]).includes(reason);
+const isOrdinaryReason = (reason: string | undefined): reason is GiftStopReason =>
+  (GIFT_STOP_REASONS as readonly (string | undefined)[]).includes(reason);
+
+/** The agreement's optional end clauses, in the contract's names. */
+function endClausesOf(agreement: PeriodicAgreement): PeriodicEndClause[] {
+  const clauses: Array<[PeriodicEndClause, boolean]> = [
+    ['jobLoss', agreement.endsOnJobLoss],
+    ['disability', agreement.endsOnDisability],
+    ['anbiLoss', agreement.endsOnAnbiLoss],
+  ];
+  return clauses.filter(([, agreed]) => agreed).map(([clause]) => clause);
+}
+
+/** docs/product.md §7.10: what the page shows of the periodieke gift a monthly gift pays. */
+export function periodicTerms(agreement: PeriodicAgreement): PeriodicGiftTerms {
+  return {
+    transactionNumber: agreement.transactionNumber,
+    firstYear: agreement.firstYear,
+    lastYear: agreement.termYears === null ? null : agreement.firstYear + agreement.termYears - 1,
+    endClauses: endClausesOf(agreement),
+    stoppedAt: agreement.stoppedAt?.toISOString() ?? null,
+  };
+}
 
 /** Gift statuses in which Stripe still collects (or will again): every action but "resume" needs one. */
 const RUNNING: ReadonlySet<GiftStatus> = new Set(['pending', 'active', 'past_due', 'paused']);
@@ -84,6 +135,7 @@ export class DonorGiftService {
     private readonly stripe: StripeClient,
     private readonly outbox: DonorEmailOutbox,
     private readonly prisma: PrismaService,
+    private readonly agreements: PeriodicAgreementsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -91,6 +143,7 @@ export class DonorGiftService {
     const gift = await this.giftOf(token);
     const since = dutchYearStart(dutchYear(now) - 1);
     const payments = await this.payments.ofDonation(gift.id, this.prisma).catch(unavailable);
+    const agreement = await this.agreementOf(gift);
     const status = gift.status as GiftStatus;
     return {
       language: gift.language,
@@ -109,6 +162,7 @@ export class DonorGiftService {
           amountCents: payment.amountCents,
           status: payment.status,
         })),
+      periodic: agreement ? periodicTerms(agreement) : null,
     };
   }
 
@@ -118,6 +172,7 @@ export class DonorGiftService {
    */
   async changeAmount(token: string, amountCents: number): Promise<void> {
     const gift = await this.runningGift(token);
+    if (gift.periodicAgreementId) throw FIXED();
     await this.callStripe(gift, 'amount', () =>
       this.stripe.changeSubscriptionAmount(gift.stripeSubscriptionId, amountCents),
     );
@@ -140,6 +195,7 @@ export class DonorGiftService {
   /** No debits for `months` months from today (a pause already set is replaced), then Stripe resumes by itself. */
   async pause(token: string, months: GiftPauseMonths, now = new Date()): Promise<void> {
     const gift = await this.runningGift(token);
+    if (gift.periodicAgreementId) throw FIXED();
     if (gift.status === 'pending' || gift.status === 'past_due') throw NOT_NOW();
     const resumesAt = monthsLater(now, months);
     await this.callStripe(gift, 'pause', () => this.stripe.pauseSubscription(gift.stripeSubscriptionId, resumesAt));
@@ -151,16 +207,47 @@ export class DonorGiftService {
     await this.callStripe(gift, 'resume', () => this.stripe.resumeSubscription(gift.stripeSubscriptionId));
   }
 
-  /** Stops the gift at once; the reason, when given, is kept for staff (the donations export's stop_reason). */
-  async stop(token: string, reason: GiftStopReason | undefined): Promise<void> {
+  /**
+   * Stops the gift at once; the reason, when given, is kept for staff (the donations export's stop_reason). A periodic
+   * gift's stop needs its reason (docs/product.md §7.10): it is kept on the agreement with the time, and staff are told
+   * by email with the transaction number, in one transaction after Stripe accepted the stop.
+   */
+  async stop(token: string, reason: GiftStopReason | PeriodicStopReason | undefined): Promise<void> {
     const gift = await this.runningGift(token);
+    const periodic = gift.periodicAgreementId !== null;
+    if (periodic ? !isPeriodicReason(reason) : reason !== undefined && !isOrdinaryReason(reason)) {
+      throw WRONG_REASON(periodic);
+    }
     await this.callStripe(gift, 'stop', () => this.stripe.cancelSubscription(gift.stripeSubscriptionId));
     if (!reason) return;
-    await this.donations
-      .update(gift.id, { stopReason: reason })
-      .catch((error: unknown) =>
-        this.logger.warn({ donationId: gift.id, error: (error as Error).name }, 'gift page: stop reason not stored'),
+    const stored = gift.periodicAgreementId
+      ? this.recordPeriodicStop(gift.periodicAgreementId, reason)
+      : this.donations.update(gift.id, { stopReason: reason });
+    await stored.catch((error: unknown) =>
+      this.logger.warn({ donationId: gift.id, error: (error as Error).name }, 'gift page: stop reason not stored'),
+    );
+  }
+
+  /**
+   * The donor stopped the periodic gift: reason and time on the agreement, and the staff email, in one transaction.
+   * The ledger may have recorded the gift's end already (Stripe's event can beat this write): then the agreement,
+   * ended a moment ago, was stopped by the donor.
+   */
+  private async recordPeriodicStop(agreementId: string, reason: string): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const agreement = await this.agreements.lock(agreementId, tx);
+      if (!agreement || agreement.stoppedAt) return;
+      await this.agreements.update(
+        agreementId,
+        { stopReason: reason, stoppedAt: new Date(), ...(agreement.status === 'ended' ? { status: 'stopped' } : {}) },
+        tx,
       );
+    });
+  }
+
+  private async agreementOf(gift: Donation): Promise<PeriodicAgreement | null> {
+    if (!gift.periodicAgreementId) return null;
+    return this.agreements.findById(gift.periodicAgreementId).catch(unavailable);
   }
 
   /**

@@ -4,8 +4,10 @@ import {
   GIFT_STOP_REASONS,
   MAX_DONATION_EUR,
   MIN_DONATION_EUR,
+  PERIODIC_STOP_REASONS,
   type GiftPauseMonths,
   type GiftStopReason,
+  type PeriodicStopReason,
 } from '@stichting/contracts';
 import { OptionalOneOf } from '../../submissions/dto/form-fields';
 import { PortalSessionDto } from './portal-session.dto';
@@ -30,7 +32,10 @@ export class PauseGiftDto extends DonorGiftDto {
 }
 
 export class StopGiftDto extends DonorGiftDto {
-  /** Optional: the donor may say why, from a short fixed list (kept for staff). */
-  @OptionalOneOf(GIFT_STOP_REASONS)
-  reason?: GiftStopReason;
+  /**
+   * The donor may say why, from a short fixed list (kept for staff); for a periodic gift one of its own reasons is
+   * required (the service checks which list applies, docs/product.md §7.10).
+   */
+  @OptionalOneOf([...GIFT_STOP_REASONS, ...PERIODIC_STOP_REASONS])
+  reason?: GiftStopReason | PeriodicStopReason;
 }

@@ -6,11 +6,13 @@ import {
   GIFT_STOP_REASONS,
   MAX_DONATION_EUR,
   MIN_DONATION_EUR,
+  PERIODIC_STOP_REASONS,
   formatEuro,
   parseEuroAmount,
   type DonorGift,
   type DonorLinkProblem,
   type GiftStopReason,
+  type PeriodicStopReason,
 } from '@stichting/contracts';
 import { useLanguage } from '../../components/useLanguage';
 import { changeGift, paymentMethodPage, type GiftOutcome } from './api/giftApi';
@@ -41,11 +43,19 @@ export function GiftActions({ gift, token, onProblem, onChanged }: Props) {
   const [custom, setCustom] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [months, setMonths] = useState<string>(String(GIFT_PAUSE_MONTHS[0]));
-  const [reason, setReason] = useState<GiftStopReason | ''>('');
+  const [reason, setReason] = useState<GiftStopReason | PeriodicStopReason | ''>('');
   const [confirmingStop, setConfirmingStop] = useState(false);
 
   const running = gift.status !== 'cancelled';
-  const canPause = gift.status === 'active' || gift.status === 'paused';
+  // docs/product.md §7.10: a periodic gift is fixed and even: no new amount, no pause; stopping needs the reason.
+  const periodic = gift.periodic;
+  const canPause = !periodic && (gift.status === 'active' || gift.status === 'paused');
+  const stopReasons: ReadonlyArray<GiftStopReason | PeriodicStopReason> = periodic
+    ? PERIODIC_STOP_REASONS.filter(
+        (name) => name === 'death' || name === 'other' || (periodic.endClauses as string[]).includes(name),
+      )
+    : GIFT_STOP_REASONS;
+  const stopKey = periodic ? 'gift.periodic.stop' : 'gift.stop';
 
   async function act<T>(run: () => Promise<GiftOutcome<T>>, done: (value: T) => string | undefined) {
     setBusy(true);
@@ -95,7 +105,7 @@ export function GiftActions({ gift, token, onProblem, onChanged }: Props) {
     setConfirmingStop(false);
     void act(
       () => changeGift('stop', token, language, reason ? { reason } : {}),
-      () => t('gift.stop.done'),
+      () => t(`${stopKey}.done`),
     );
   }
 
@@ -111,7 +121,7 @@ export function GiftActions({ gift, token, onProblem, onChanged }: Props) {
           {notice.text}
         </p>
       )}
-      {running && (
+      {running && !periodic && (
         <form onSubmit={changeAmount} className="form" aria-labelledby={`${id}-amount`}>
           <h3 id={`${id}-amount`}>{t('gift.amount.title')}</h3>
           <fieldset className="choice-group">
@@ -227,27 +237,37 @@ export function GiftActions({ gift, token, onProblem, onChanged }: Props) {
 
       {running && (
         <form onSubmit={stop} className="form" aria-labelledby={`${id}-stop`}>
-          <h3 id={`${id}-stop`}>{t('gift.stop.title')}</h3>
-          <p>{t('gift.stop.text')}</p>
+          <h3 id={`${id}-stop`}>{t(`${stopKey}.title`)}</h3>
+          <p>{t(`${stopKey}.text`)}</p>
           <div className="field">
-            <label htmlFor={`${id}-reason`}>{t('gift.stop.reason')}</label>
+            <label htmlFor={`${id}-reason`}>{t(`${stopKey}.reason`)}</label>
             <select
               id={`${id}-reason`}
               value={reason}
-              onChange={(event) => setReason(event.target.value as GiftStopReason | '')}
+              required={Boolean(periodic)}
+              aria-describedby={periodic && reason ? `${id}-stop-meaning` : undefined}
+              onChange={(event) => setReason(event.target.value as GiftStopReason | PeriodicStopReason | '')}
             >
-              <option value="">{t('gift.stop.noReason')}</option>
-              {GIFT_STOP_REASONS.map((name) => (
+              <option value="">{periodic ? t('gift.periodic.stop.choose') : t('gift.stop.noReason')}</option>
+              {stopReasons.map((name) => (
                 <option key={name} value={name}>
-                  {t(`gift.stop.reasons.${name}`)}
+                  {periodic
+                    ? t(`gift.periodic.stop.reasons.${name as PeriodicStopReason}`)
+                    : t(`gift.stop.reasons.${name as GiftStopReason}`)}
                 </option>
               ))}
             </select>
           </div>
+          {/* docs/product.md §7.10: what stopping early means for the deduction of the earlier years. */}
+          {periodic && reason && (
+            <p id={`${id}-stop-meaning`} className="form-panel" data-testid="stop-meaning">
+              {reason === 'other' ? t('gift.periodic.stop.early') : t('gift.periodic.stop.inAgreement')}
+            </p>
+          )}
           {confirmingStop ? (
             <div className="my-gift__confirm">
               <button type="submit" className="button button--primary" disabled={busy} autoFocus>
-                {t('gift.stop.confirm')}
+                {periodic ? t('gift.periodic.stop.confirm') : t('gift.stop.confirm')}
               </button>
               <button type="button" className="button button--secondary" onClick={() => setConfirmingStop(false)}>
                 {t('gift.stop.cancel')}
@@ -255,7 +275,7 @@ export function GiftActions({ gift, token, onProblem, onChanged }: Props) {
             </div>
           ) : (
             <button type="submit" className="button button--secondary" disabled={busy}>
-              {t('gift.stop.submit')}
+              {periodic ? t('gift.periodic.stop.title') : t('gift.stop.submit')}
             </button>
           )}
         </form>

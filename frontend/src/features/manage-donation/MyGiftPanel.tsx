@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_TAGS, formatEuro, type DonorGift, type DonorLinkProblem, type Language } from '@stichting/contracts';
+import {
+  LOCALE_TAGS,
+  ROUTES,
+  formatEuro,
+  type DonorGift,
+  type DonorLinkProblem,
+  type Language,
+} from '@stichting/contracts';
 import { useLanguage } from '../../components/useLanguage';
 import { readGift } from './api/giftApi';
 import { GiftActions } from './GiftActions';
@@ -106,7 +113,29 @@ export function MyGiftPanel({ token, onProblem }: { token: string; onProblem: (p
         <dd>{method}</dd>
         <dt>{t('gift.facts.next')}</dt>
         <dd>{gift.nextPaymentAt ? formatDay(gift.nextPaymentAt, language) : t('gift.facts.none')}</dd>
+        {gift.periodic && (
+          <>
+            <dt>{t('gift.periodic.facts.transactionNumber')}</dt>
+            <dd data-testid="gift-transaction-number">{gift.periodic.transactionNumber}</dd>
+            <dt>{t('gift.periodic.facts.term')}</dt>
+            <dd>
+              {gift.periodic.lastYear === null
+                ? t('gift.periodic.term.untilDeath', { first: gift.periodic.firstYear })
+                : t('gift.periodic.term.years', { first: gift.periodic.firstYear, last: gift.periodic.lastYear })}
+            </dd>
+          </>
+        )}
       </dl>
+      {/* docs/product.md §7.10: a periodic gift is fixed; an ordinary monthly gift is offered the periodic gift. */}
+      {gift.periodic ? (
+        <p>{t('gift.periodic.fixed')}</p>
+      ) : (
+        gift.status !== 'cancelled' && (
+          <p>
+            {t('gift.periodic.offer')} <a href={ROUTES.periodicGift[language]}>{t('gift.periodic.offerLink')}</a>
+          </p>
+        )
+      )}
 
       <h3>{t('gift.payments.title')}</h3>
       {gift.payments.length === 0 ? (

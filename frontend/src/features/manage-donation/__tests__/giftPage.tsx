@@ -13,6 +13,7 @@ export const GIFT: DonorGift = {
   paymentMethodType: 'sepa_debit',
   nextPaymentAt: '2026-12-15T09:00:00.000Z',
   payments: [{ date: '2026-11-15T09:00:00.000Z', amountCents: 2500, status: 'paid' }],
+  periodic: null,
 };
 
 export const json = (status: number, body: object) =>
