@@ -1,0 +1,133 @@
+import { Injectable, Module } from '@nestjs/common';
+import {
+  STAFF_NAME_MAX_LENGTH,
+  STAFF_NOTE_MAX_LENGTH,
+  SUBMISSION_TYPES,
+  hasControlCharacters,
+  type SubmissionType,
+} from '@stichting/contracts';
+import { DatabaseModule } from '../database/database.module';
+import { SubmissionStatusRepository } from '../database/submission-status.repository';
+import { alreadyMessage } from '../staff-actions/staff-actions.service';
+import { commandAction } from '../staff-actions/status-command';
+import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
+
+const REQUESTS_USAGE = `Usage: npm run requests -- status <request id> contacted|closed [--outcome <outcome>] [--note <text>] [--by <name>]
+
+Changes where staff stand with one request, as the links in the staff email do (docs/product.md §4.10), for when
+a link is lost or expired. The change is kept in the request's history with "command" as its way in. A request
+already contacted (or closed) is left as it is, and the command says since when.
+
+  status <id> contacted            the applicant has been answered
+  status <id> closed --outcome X   the request is done; X by type:
+                                     volunteer:     matched, not_matched, withdrawn, spam
+                                     help-request:  helped, referred, no_reply, spam
+                                     contact:       answered, spam
+
+Options:
+  --outcome <outcome>   with closed: how it ended (required for closed)
+  --note <text>         a short note for the history (at most ${STAFF_NOTE_MAX_LENGTH} characters)
+  --by <name>           who did it, a first name (at most ${STAFF_NAME_MAX_LENGTH} characters)
+  --help                show this text
+
+The request id is the "Referentie" in the staff email (or the id column of \`npm run export -- submissions\`).
+
+Examples:
+  npm run requests -- status 0f8fad5b-d9cb-469f-a165-70867728950e contacted --by Anna
+  npm run requests -- status 0f8fad5b-d9cb-469f-a165-70867728950e closed --outcome matched --note "starts in May"`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Each subcommand's arguments; a new subcommand adds its own shape here and a branch in `parse` and `context`. */
+type RequestsArgs = {
+  action: 'status';
+  submissionId: string;
+  status: 'contacted' | 'closed';
+  outcome?: string;
+  note?: string;
+  by?: string;
+};
+
+const isSubmissionType = (type: string): type is SubmissionType => SUBMISSION_TYPES.some((known) => known === type);
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
+
+@Injectable()
+class RequestStatusCommand implements Command<RequestsArgs> {
+  constructor(private readonly statuses: SubmissionStatusRepository) {}
+
+  async run({ submissionId, status, outcome, note, by }: RequestsArgs): Promise<void> {
+    const standing = await this.statuses.standing(submissionId);
+    if (!standing || !isSubmissionType(standing.type)) {
+      throw new Error(`No request ${submissionId} (never stored, purged or erased); nothing changed.`);
+    }
+    const action = commandAction(standing.type, status, outcome);
+    if ('problem' in action) throw new UsageError(action.problem);
+    const result = await this.statuses.apply(submissionId, action, { via: 'command', note, changedBy: by });
+    if (!result) throw new Error(`No request ${submissionId} (never stored, purged or erased); nothing changed.`);
+    const now = result.standing;
+    if (!result.changed) {
+      process.stdout.write(`${alreadyMessage(now, 'en')}\n`);
+      return;
+    }
+    process.stdout.write(
+      now.status === 'closed'
+        ? `Closed ${submissionId} (${now.type}) as ${now.outcome ?? ''} on ${day(now.closedAt)}.\n`
+        : `Marked ${submissionId} (${now.type}) as contacted on ${day(now.firstContactAt)}.\n`,
+    );
+  }
+}
+
+@Module({ imports: [DatabaseModule], providers: [RequestStatusCommand] })
+class RequestsCliModule {}
+
+function optionalText(name: string, value: string | undefined, max: number, kind: 'line' | 'text'): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.length > max) throw new UsageError(`--${name} is at most ${max} characters (got ${text.length}).`);
+  if (hasControlCharacters(text, kind))
+    throw new UsageError(`--${name} must be plain text without control characters.`);
+  return text;
+}
+
+/** `npm run requests -- status …`: staff follow-up of requests without a link (docs/product.md §4.10). */
+runCommand<RequestsArgs>({
+  invocation: 'npm run requests --',
+  usage: REQUESTS_USAGE,
+  parse(argv) {
+    const { values, positionals } = parseCommandLine(
+      argv,
+      {
+        outcome: { type: 'string' },
+        note: { type: 'string' },
+        by: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      true,
+    );
+    if (values.help) return HELP;
+    const [action, submissionId, status, ...rest] = positionals;
+    if (action !== 'status') {
+      throw new UsageError(action ? `Unknown subcommand "${action}": use status.` : 'Missing subcommand: status.');
+    }
+    if (!submissionId || !UUID.test(submissionId)) {
+      throw new UsageError(
+        `Missing or malformed request id${submissionId ? ` "${submissionId}"` : ''}: use the id from the staff email.`,
+      );
+    }
+    if (status !== 'contacted' && status !== 'closed') {
+      throw new UsageError(`Say what happened: contacted or closed${status ? ` (got "${status}")` : ''}.`);
+    }
+    if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
+    return {
+      action,
+      submissionId: submissionId.toLowerCase(),
+      status,
+      outcome: values.outcome?.trim() || undefined,
+      note: optionalText('note', values.note, STAFF_NOTE_MAX_LENGTH, 'text'),
+      by: optionalText('by', values.by, STAFF_NAME_MAX_LENGTH, 'line'),
+    };
+  },
+  context() {
+    return { module: RequestsCliModule, command: RequestStatusCommand };
+  },
+});
