@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { STAFF_LINK_TOKEN_MAX_LENGTH } from '@stichting/contracts';
 
 /**
- * A signed, expiring link in a staff email (docs/architecture.md §9.17): `<payload>.<signature>`, both base64url. The
+ * A signed, expiring link in a staff email (docs/architecture.md §9.15): `<payload>.<signature>`, both base64url. The
  * payload is a version byte, the link's kind (one byte), the expiry (seconds since 1970, 4 bytes) and the kind's own
  * body (ids and codes, never personal data); the signature is HMAC-SHA256 over all of it with the staff link key.
  *
@@ -31,7 +31,7 @@ const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 export type StaffLinkCheck = { body: Buffer } | { problem: 'invalid' | 'expired' };
 
 /**
- * The key that signs staff links, derived from DONOR_LINK_SECRET with a label of its own (docs/architecture.md §9.17):
+ * The key that signs staff links, derived from DONOR_LINK_SECRET with a label of its own (docs/architecture.md §9.15):
  * no second secret to set, yet a staff link's signature is never a valid donor link's or another derived key's.
  */
 export function staffLinkKey(donorLinkSecret: string): Buffer {

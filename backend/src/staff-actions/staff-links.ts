@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STAFF_PAGE_LANGUAGE = 'nl';
 
 /**
- * Signed links in staff emails (staff-link.token.ts; docs/architecture.md §9.17), with this process's key. A link
+ * Signed links in staff emails (staff-link.token.ts; docs/architecture.md §9.15), with this process's key. A link
  * opens the confirmation page ROUTES.staffAction with its token in the fragment after `fragmentKey`; that page decides
  * what to show by the key (`token` for a status link). Outside production without DONOR_LINK_SECRET the key is random
  * per process (DonorLinks says so at start): links then stop working at a restart.
