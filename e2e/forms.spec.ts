@@ -408,6 +408,26 @@ test.describe('failures keep the input and explain', () => {
     await page.getByRole('button', { name: h('en', 'form.submit') }).click();
     await expect(page.getByRole('alert')).toContainText('Failed to load Turnstile script');
   });
+
+  // docs/product.md §8.3: the heading, the reason and the hint all in the page's language.
+  for (const [language, heading, reason] of [
+    ['nl', 'Beveiligingsverificatie mislukt', 'Het script van de beveiligingscontrole kon niet worden geladen'],
+    ['es', 'La verificación de seguridad ha fallado', 'No se pudo cargar el script de la verificación de seguridad'],
+  ] as const) {
+    test(`Turnstile script unreachable on a ${language} page: the reason in ${language}, no English`, async ({
+      page,
+    }) => {
+      await stubTurnstile(page, { mode: 'unavailable' });
+      await page.goto(ROUTES.getHelp[language]);
+      await waitForHydration(page);
+      await fillHelp(page, language, uniqueEmail(`turnstile-down-${language}`));
+      await page.getByRole('button', { name: h(language, 'form.submit') }).click();
+      const alert = page.getByRole('alert');
+      await expect(alert.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(alert).toContainText(reason);
+      await expect(alert).not.toContainText('Turnstile');
+    });
+  }
 });
 
 test.describe('Turnstile', () => {

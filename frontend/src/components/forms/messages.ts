@@ -1,4 +1,5 @@
 import type { FieldErrorCode, Language } from '@stichting/contracts';
+import type { TurnstileReason } from '../turnstile';
 
 /**
  * Status texts shared by every form (docs/product.md §4 form states, §8 error catalogue). They live here rather than in a
@@ -12,6 +13,8 @@ export interface FormMessages {
   /** docs/product.md §8: the heading when the bot check fails; the reason follows it. */
   securityHeading: string;
   securityHint: string;
+  /** docs/product.md §8.3: why the bot check failed, after the security heading. */
+  turnstileReasons: Record<TurnstileReason, string>;
   badRequest: string;
   tooLarge: string;
   tooManyRequests: string;
@@ -32,6 +35,13 @@ export const FORM_MESSAGES: Record<Language, FormMessages> = {
     errorHeading: 'Fout bij het verzenden van het formulier',
     securityHeading: 'Beveiligingsverificatie mislukt',
     securityHint: 'De beveiligingscontrole is mislukt. Vernieuw de pagina en probeer het opnieuw.',
+    turnstileReasons: {
+      expired: 'Token verlopen',
+      timeout: 'Verificatie duurde te lang',
+      scriptFailed: 'Het script van de beveiligingscontrole kon niet worden geladen',
+      notLoaded: 'De beveiligingscontrole kon niet worden geladen',
+      noContainer: 'De beveiligingscontrole kon niet worden getoond',
+    },
     badRequest: 'Controleer de gemarkeerde velden en probeer het opnieuw.',
     tooLarge: 'Je bericht is te lang om te verzenden. Maak de tekst korter en probeer het opnieuw.',
     tooManyRequests: 'Te veel pogingen in korte tijd. Wacht een minuut en probeer het dan opnieuw.',
@@ -66,6 +76,13 @@ export const FORM_MESSAGES: Record<Language, FormMessages> = {
     errorHeading: 'Error submitting form',
     securityHeading: 'Security verification failed',
     securityHint: 'The security check failed. Please refresh the page and try again.',
+    turnstileReasons: {
+      expired: 'Token expired',
+      timeout: 'Verification timeout',
+      scriptFailed: 'Failed to load Turnstile script',
+      notLoaded: 'Turnstile failed to load',
+      noContainer: 'Turnstile container not available',
+    },
     badRequest: 'Please check the highlighted fields and try again.',
     tooLarge: 'Your message is too long to send. Please shorten it and try again.',
     tooManyRequests: 'Too many attempts in a short time. Please wait a minute and try again.',
@@ -100,6 +117,13 @@ export const FORM_MESSAGES: Record<Language, FormMessages> = {
     errorHeading: 'Error al enviar el formulario',
     securityHeading: 'La verificación de seguridad ha fallado',
     securityHint: 'La verificación de seguridad ha fallado. Actualiza la página e inténtalo de nuevo.',
+    turnstileReasons: {
+      expired: 'El token ha caducado',
+      timeout: 'La verificación ha tardado demasiado',
+      scriptFailed: 'No se pudo cargar el script de la verificación de seguridad',
+      notLoaded: 'No se pudo cargar la verificación de seguridad',
+      noContainer: 'La verificación de seguridad no está disponible',
+    },
     badRequest: 'Revisa los campos marcados e inténtalo de nuevo.',
     tooLarge: 'Tu mensaje es demasiado largo para enviarlo. Acórtalo e inténtalo de nuevo.',
     tooManyRequests: 'Demasiados intentos en poco tiempo. Espera un minuto e inténtalo de nuevo.',

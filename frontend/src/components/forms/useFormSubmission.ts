@@ -38,7 +38,11 @@ interface Options<Values> {
 /** The problem to show for a failed submission, in the visitor's language (docs/product.md §8). */
 export function describeFailure(error: unknown, messages: FormMessages): SubmissionProblem {
   if (error instanceof TurnstileError) {
-    return { heading: messages.securityHeading, message: error.message, detail: messages.securityHint };
+    return {
+      heading: messages.securityHeading,
+      message: messages.turnstileReasons[error.reason],
+      detail: messages.securityHint,
+    };
   }
   if (error instanceof SubmissionError) {
     const detail = error.message || undefined;

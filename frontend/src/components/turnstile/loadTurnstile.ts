@@ -4,7 +4,10 @@
  */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
-/** docs/product.md §8: the reasons shown under "Security verification failed". */
+/**
+ * docs/product.md §8.3: why a bot check failed, in English for logs and error reports. A page shows the reason in its
+ * own language (FORM_MESSAGES[language].turnstileReasons, components/forms/messages.ts).
+ */
 export const TURNSTILE_REASONS = {
   expired: 'Token expired',
   timeout: 'Verification timeout',
@@ -13,12 +16,12 @@ export const TURNSTILE_REASONS = {
   noContainer: 'Turnstile container not available',
 } as const;
 
-export type TurnstileReason = (typeof TURNSTILE_REASONS)[keyof typeof TURNSTILE_REASONS];
+export type TurnstileReason = keyof typeof TURNSTILE_REASONS;
 
-/** A failed bot check; `message` is one of the reasons of docs/product.md §8.3, so forms can show it as is. */
+/** A failed bot check: `reason` keys the visitor's text, `message` is the English reason of docs/product.md §8.3. */
 export class TurnstileError extends Error {
-  constructor(reason: TurnstileReason) {
-    super(reason);
+  constructor(readonly reason: TurnstileReason) {
+    super(TURNSTILE_REASONS[reason]);
     this.name = 'TurnstileError';
   }
 }
@@ -59,7 +62,7 @@ let loading: Promise<TurnstileApi> | undefined;
 
 /** Resolves with window.turnstile, adding the script the first time. A failed load may be retried. */
 export function loadTurnstile(): Promise<TurnstileApi> {
-  if (typeof window === 'undefined') return Promise.reject(new TurnstileError(TURNSTILE_REASONS.notLoaded));
+  if (typeof window === 'undefined') return Promise.reject(new TurnstileError('notLoaded'));
   if (window.turnstile) return Promise.resolve(window.turnstile);
   loading ??= new Promise<TurnstileApi>((resolve, reject) => {
     const fail = (reason: TurnstileReason) => {
@@ -67,13 +70,13 @@ export function loadTurnstile(): Promise<TurnstileApi> {
       script.remove();
       reject(new TurnstileError(reason));
     };
-    const done = () => (window.turnstile ? resolve(window.turnstile) : fail(TURNSTILE_REASONS.notLoaded));
+    const done = () => (window.turnstile ? resolve(window.turnstile) : fail('notLoaded'));
     // render=explicit: we render the widget ourselves; onload: Turnstile calls it once its API is ready.
     (window as unknown as Record<string, unknown>)[ONLOAD_CALLBACK] = done;
     const script = document.createElement('script');
     script.src = `${TURNSTILE_SCRIPT_URL}?render=explicit&onload=${ONLOAD_CALLBACK}`;
     script.async = true;
-    script.addEventListener('error', () => fail(TURNSTILE_REASONS.scriptFailed));
+    script.addEventListener('error', () => fail('scriptFailed'));
     script.addEventListener('load', () => {
       if (window.turnstile) return done();
       setTimeout(done, API_READY_TIMEOUT_MS);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Language, TurnstileAction } from '@stichting/contracts';
 import { turnstileSiteKey } from '../runtime-config';
 import { useLanguage } from '../useLanguage';
-import { loadTurnstile, TURNSTILE_REASONS, TurnstileError, type TurnstileApi } from './loadTurnstile';
+import { loadTurnstile, TurnstileError, type TurnstileApi } from './loadTurnstile';
 
 /** docs/product.md §7: the widget speaks the page's language. */
 const WIDGET_LANGUAGE: Record<Language, string> = { nl: 'nl-nl', en: 'en-us', es: 'es-es' };
@@ -13,8 +13,8 @@ const TOKEN_TIMEOUT_MS = 60_000;
 export interface Turnstile {
   /**
    * Runs the bot check and resolves with a fresh token for one submission. Rejects with a TurnstileError whose
-   * message is one of the reasons of docs/product.md §8.3 ('Token expired', 'Verification timeout', 'Failed to load Turnstile
-   * script', 'Turnstile failed to load', 'Turnstile container not available').
+   * `reason` is one of docs/product.md §8.3 (expired, timeout, scriptFailed, notLoaded, noContainer), which the page
+   * shows in its own language (FORM_MESSAGES[language].turnstileReasons).
    */
   getToken: () => Promise<string>;
   /** Discards the used token; call after every submission, successful or not (docs/product.md §4). */
@@ -35,7 +35,7 @@ export interface Turnstile {
  *   </form>
  *   // on submit:
  *   try { const token = await turnstile.getToken(); await send({ ..., turnstileToken: token }); }
- *   catch (error) { if (error instanceof TurnstileError) show('Security verification failed', error.message); }
+ *   catch (error) { if (error instanceof TurnstileError) show(messages.securityHeading, messages.turnstileReasons[error.reason]); }
  *   finally { turnstile.reset(); }
  *
  * Nothing is downloaded at page load; the site key comes from <meta name="turnstile-site-key">. The widget is
@@ -68,15 +68,12 @@ export function useTurnstile(action: TurnstileAction): Turnstile {
       api.current = turnstile;
       const container = element.current;
       const sitekey = turnstileSiteKey();
-      if (!container) throw new TurnstileError(TURNSTILE_REASONS.noContainer);
-      if (!sitekey) throw new TurnstileError(TURNSTILE_REASONS.notLoaded);
+      if (!container) throw new TurnstileError('noContainer');
+      if (!sitekey) throw new TurnstileError('notLoaded');
       const token = new Promise<string>((resolve, reject) => {
         pending.current = { resolve, reject };
       });
-      const timer = setTimeout(
-        () => settle({ reason: new TurnstileError(TURNSTILE_REASONS.timeout) }),
-        TOKEN_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => settle({ reason: new TurnstileError('timeout') }), TOKEN_TIMEOUT_MS);
       try {
         if (widgetId.current === undefined) {
           widgetId.current = turnstile.render(container, {
@@ -89,13 +86,13 @@ export function useTurnstile(action: TurnstileAction): Turnstile {
             'response-field': false,
             callback: (value) => settle({ token: value }),
             'error-callback': () => {
-              settle({ reason: new TurnstileError(TURNSTILE_REASONS.notLoaded) });
+              settle({ reason: new TurnstileError('notLoaded') });
               return true; // handled: no automatic retry loop behind the visitor's back
             },
-            'expired-callback': () => settle({ reason: new TurnstileError(TURNSTILE_REASONS.expired) }),
-            'timeout-callback': () => settle({ reason: new TurnstileError(TURNSTILE_REASONS.timeout) }),
+            'expired-callback': () => settle({ reason: new TurnstileError('expired') }),
+            'timeout-callback': () => settle({ reason: new TurnstileError('timeout') }),
           });
-          if (widgetId.current === undefined) throw new TurnstileError(TURNSTILE_REASONS.noContainer);
+          if (widgetId.current === undefined) throw new TurnstileError('noContainer');
         }
         turnstile.execute(widgetId.current);
         return await token;

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECKOUT_REDIRECT_DELAY_MS, DONATE_TURNSTILE_ACTION, type DonationFrequency } from '@stichting/contracts';
+import { FORM_MESSAGES } from '../../../components/forms/messages';
 import { TurnstileError, useTurnstile } from '../../../components/turnstile';
 import { useLanguage } from '../../../components/useLanguage';
 import { createCheckoutSession, type DonationDetails } from '../api/createCheckoutSession';
@@ -24,8 +25,10 @@ export function useCheckout() {
         try {
           turnstileToken = await turnstile.getToken();
         } catch (error) {
-          const reason = error instanceof TurnstileError ? error.message : String(error);
-          console.error('[donate] security verification failed:', reason);
+          console.error('[donate] security verification failed:', error instanceof Error ? error.message : error);
+          // docs/product.md §8.3: the reason in the page's language.
+          const reasons = FORM_MESSAGES[language].turnstileReasons;
+          const reason = error instanceof TurnstileError ? reasons[error.reason] : reasons.notLoaded;
           window.alert(t('monthly.errors.security', { reason }));
           return;
         }
