@@ -198,6 +198,54 @@ describe('GET /metrics on METRICS_PORT, with METRICS_TOKEN', () => {
     ).toBe(2);
   });
 
+  it('counts the requests still new past their promised answer time, by type, and drops one once answered', async () => {
+    const overdue = async () => {
+      const body = await metrics();
+      return Object.fromEntries(
+        ['volunteer', 'help-request', 'contact'].map((type) => [type, sample(body, 'site_requests_overdue', { type })]),
+      );
+    };
+    // docs/product.md §4.10.1: three weeks old is past every promise; an hour old is within every promise; answered,
+    // closed or erased requests wait for nobody.
+    const weeksAgo = new Date(Date.now() - 21 * 86_400_000);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const rows: Array<[string, Date, string, boolean]> = [
+      ['volunteer', weeksAgo, 'new', false],
+      ['volunteer', weeksAgo, 'new', false],
+      ['volunteer', weeksAgo, 'contacted', false],
+      ['volunteer', hourAgo, 'new', false],
+      ['help-request', weeksAgo, 'new', false],
+      ['help-request', weeksAgo, 'closed', false],
+      ['contact', weeksAgo, 'new', true],
+    ];
+    const ids: string[] = [];
+    for (const [type, createdAt, status, erased] of rows) {
+      const [{ id }] = await sql<{ id: string }>(
+        stack,
+        `INSERT INTO submissions (id, type, language, name, email, created_at, email_status, status, erased_at)
+         VALUES (gen_random_uuid(), $1, 'nl', 'Overdue Test', 'overdue@example.org', $2, 'sent',
+                 $3::"SubmissionStatus", $4) RETURNING id`,
+        [type, createdAt, status, erased ? new Date() : null],
+      );
+      ids.push(id);
+    }
+    // Read at most every few seconds: wait for the figures that include these rows.
+    await waitUntil(
+      async () => (await overdue()).volunteer === 2,
+      15_000,
+      () => 'site_requests_overdue{type="volunteer"} to be 2',
+    );
+    expect(await overdue()).toEqual({ volunteer: 2, 'help-request': 1, contact: 0 });
+
+    await sql(stack, `UPDATE submissions SET status = 'contacted' WHERE id = $1`, [ids[0]]);
+    await waitUntil(
+      async () => (await overdue()).volunteer === 1,
+      15_000,
+      () => 'site_requests_overdue{type="volunteer"} to drop to 1 once answered',
+    );
+    expect(await overdue()).toEqual({ volunteer: 1, 'help-request': 1, contact: 0 });
+  }, 40_000);
+
   it("shows the process's figures and Prisma's connection pool", async () => {
     const body = await metrics();
     expect(sample(body, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);

@@ -1,11 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SUBMISSION_TYPES, type SubmissionType } from '@stichting/contracts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { DonorEmailsRepository } from '../database/donor-emails.repository';
+import { OverdueRequestsRepository } from '../database/overdue-requests.repository';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository, type DeliveryFigures } from '../database/submissions.repository';
 import { EmailStatus } from '../generated/prisma/enums';
+import { dutchDay } from '../common/dutch-business-days';
+import { overdueCutoffInstants } from '../staff-overview/staff-overview.service';
 
 /** What became of one Stripe webhook delivery (docs/architecture.md §3.5); `rejected`: refused before any effect. */
 export type WebhookMetricOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected';
@@ -39,6 +43,9 @@ interface OutboxFigures {
 }
 
 type EmailFigures = Record<Outbox, OutboxFigures>;
+
+/** Requests past their promised answer time, per type. */
+type OverdueFigures = Record<SubmissionType, number>;
 
 /** Delivery states whose oldest row is worth an age: the ones still waiting to be sent. */
 const WAITING_STATES: readonly EmailStatus[] = [EmailStatus.queued, EmailStatus.sending, EmailStatus.retrying];
@@ -109,17 +116,20 @@ export class MetricsService {
   }
 
   private emailFigures?: { readAt: number; figures: Promise<EmailFigures | undefined> };
+  private overdueFigures?: { readAt: number; figures: Promise<OverdueFigures | undefined> };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly prisma: PrismaService,
     private readonly submissions: SubmissionsRepository,
     private readonly donorEmails: DonorEmailsRepository,
+    private readonly overdueRequests: OverdueRequestsRepository,
   ) {
     // Only a process that serves its metrics pays for the state figures and the runtime's collectors.
     if (config.metrics.port === undefined) return;
     collectDefaultMetrics({ register: this.registry });
     this.registerDatabaseFigures();
+    this.registerOverdueRequests();
   }
 
   /** One answered HTTP request; `seconds` from its arrival to the end of the answer. */
@@ -233,6 +243,46 @@ export class MetricsService {
       'Connections the pool opens at most.',
       () => this.config.database.poolSize,
     );
+  }
+
+  /**
+   * Requests still new past their promised answer time (docs/product.md §4.10.1), per type: the number the daily
+   * overview mails, as a gauge an operator can alert on between two overviews. One grouped count over the indexed
+   * cut-offs (`status, type, created_at`), shared by concurrent scrapes and read at most every
+   * EMAIL_FIGURES_MAX_AGE_MS, so a storm of scrapes costs the database one query per few seconds.
+   */
+  private registerOverdueRequests(): void {
+    const figures = () => this.readOverdueFigures();
+    new Gauge({
+      name: 'site_requests_overdue',
+      help: 'Requests still new after their promised answer time (docs/product.md §4.10.1), by type (database-wide: the same in every process).',
+      labelNames: ['type'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const read = await figures();
+        if (!read) return;
+        for (const type of SUBMISSION_TYPES) this.set({ type }, read[type]);
+      },
+    });
+  }
+
+  private readOverdueFigures(): Promise<OverdueFigures | undefined> {
+    const now = Date.now();
+    if (!this.overdueFigures || now - this.overdueFigures.readAt >= EMAIL_FIGURES_MAX_AGE_MS) {
+      this.overdueFigures = { readAt: now, figures: this.queryOverdueFigures(new Date(now)) };
+    }
+    return this.overdueFigures.figures;
+  }
+
+  private async queryOverdueFigures(now: Date): Promise<OverdueFigures | undefined> {
+    try {
+      return await this.overdueRequests.countByType(overdueCutoffInstants(dutchDay(now)));
+    } catch (error) {
+      // As with the email figures: the scrape still answers, without this gauge this time.
+      this.logger.warn({ err: { message: (error as Error).message } }, 'overdue requests for the metrics unreadable');
+      return undefined;
+    }
   }
 
   /** The cached email figures, read again once older than EMAIL_FIGURES_MAX_AGE_MS; undefined if unreadable. */
