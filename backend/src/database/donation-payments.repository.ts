@@ -8,7 +8,13 @@ export interface PaidPayment {
   paidAt: Date;
   amountCents: number;
   refundedCents: number;
-  donation: { id: string; email: string; createdAt: Date };
+  donation: {
+    id: string;
+    email: string;
+    createdAt: Date;
+    /** The periodieke gift the donation pays (docs/product.md §4.9), if any. */
+    periodicAgreement: { transactionNumber: string; completedAt: Date | null } | null;
+  };
 }
 
 /** The instant a calendar year starts in the Netherlands: 1 January is always in winter time (UTC+1). */
@@ -40,7 +46,14 @@ export class DonationPaymentsRepository {
         paidAt: true,
         amountCents: true,
         refundedCents: true,
-        donation: { select: { id: true, email: true, createdAt: true } },
+        donation: {
+          select: {
+            id: true,
+            email: true,
+            createdAt: true,
+            periodicAgreement: { select: { transactionNumber: true, completedAt: true } },
+          },
+        },
       },
     });
     return rows.flatMap(({ paidAt, donation, ...amounts }) =>

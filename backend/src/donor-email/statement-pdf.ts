@@ -5,11 +5,12 @@ import type { MailAttachment } from '../mail/mail.transport';
 import { dutchYearStart } from '../database/donation-payments.repository';
 import { donorEmailText } from './donor-email.copy';
 import { formatDay, foundation } from './donor-email.render';
+import type { StatementLine } from './statement.query';
 
 /** What a statement PDF lists (docs/product.md §7.9): the donor's gifts of one year, as the ledger has them now. */
 export interface StatementFacts {
   year: number;
-  payments: Array<{ paidAt: Date; amountCents: number }>;
+  payments: StatementLine[];
   /** A corrected statement replaces one sent before (docs/product.md §7.9 "Corrected statements"). */
   corrected: boolean;
 }
@@ -91,9 +92,36 @@ export function renderStatementPdf(facts: StatementFacts, language: Language): P
       .stroke();
     document.moveDown(0.4);
   };
-  row(text('statement.date'), text('statement.amount'), 'Helvetica-Bold');
-  rule();
-  for (const payment of facts.payments) row(formatDay(payment.paidAt, language), euro(payment.amountCents));
+  // docs/product.md §7.9: periodic gifts apart from ordinary ones, each agreement with its transaction number and the
+  // foundation's RSIN, which the donor enters in their tax return; without periodic gifts, one table as before.
+  const groups = statementGroups(facts.payments);
+  const periodic = groups.some((group) => group.transactionNumber !== null);
+  for (const group of groups) {
+    if (periodic) {
+      document.moveDown(0.4);
+      const heading = group.transactionNumber
+        ? text('statement.periodicTitle', { transactionNumber: group.transactionNumber })
+        : text('statement.ordinaryTitle');
+      document.font('Helvetica-Bold').fontSize(12).text(heading, DATE_LEFT, document.y);
+      if (group.transactionNumber) {
+        document
+          .font('Helvetica')
+          .fontSize(10)
+          .text(text('statement.periodicNote', { transactionNumber: group.transactionNumber, rsin: FOUNDATION.rsin }), {
+            width: AMOUNT_RIGHT - DATE_LEFT,
+          });
+      }
+      document.fontSize(11).moveDown(0.4);
+    }
+    row(text('statement.date'), text('statement.amount'), 'Helvetica-Bold');
+    rule();
+    for (const payment of group.payments) row(formatDay(payment.paidAt, language), euro(payment.amountCents));
+    if (periodic) {
+      rule();
+      const subtotal = group.payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+      row(text('statement.subtotal'), euro(subtotal), 'Helvetica-Bold');
+    }
+  }
   rule();
   row(text('statement.total', { year: facts.year }), euro(total), 'Helvetica-Bold');
   document.moveDown(1.5);
@@ -105,6 +133,20 @@ export function renderStatementPdf(facts: StatementFacts, language: Language): P
 
   const name = text(facts.corrected ? 'statement.correctedFileName' : 'statement.fileName', { year: facts.year });
   return done.then((content) => ({ fileName: `${name}.pdf`, content }));
+}
+
+/** The year's gifts by kind: ordinary ones first, then each periodic gift's (by transaction number), dates in order. */
+export function statementGroups(
+  payments: StatementLine[],
+): Array<{ transactionNumber: string | null; payments: StatementLine[] }> {
+  const groups = new Map<string | null, StatementLine[]>();
+  for (const payment of payments) {
+    const key = payment.transactionNumber ?? null;
+    groups.set(key, [...(groups.get(key) ?? []), payment]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)))
+    .map(([transactionNumber, lines]) => ({ transactionNumber, payments: lines }));
 }
 
 /** The statement as the attachment of its email (docs/product.md §7.9). */

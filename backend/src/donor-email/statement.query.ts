@@ -42,12 +42,34 @@ export function parseCorrectionOnceKey(onceKey: string): { number: number; total
   return { number, totalCents };
 }
 
-/** A gift as a statement lists it: what was paid, less what was paid back of it (a refunded payment is no gift). */
+/** A gift as a statement lists it: its date, its amount and, for a periodic gift, the agreement's transaction number. */
+export interface StatementLine {
+  paidAt: Date;
+  amountCents: number;
+  /** Set for a payment under a periodieke gift made once the agreement was countersigned (docs/product.md §7.9). */
+  transactionNumber?: string | null;
+}
+
+/**
+ * A gift as a statement lists it: what was paid, less what was paid back of it (a refunded payment is no gift).
+ * docs/product.md §7.9, §4.9: a payment counts as periodic only when its donation pays an agreement that was complete
+ * (countersigned) when it was paid; one before that counts as an ordinary gift.
+ */
 export function statementLines(
-  payments: Array<{ paidAt: Date; amountCents: number; refundedCents: number }>,
-): Array<{ paidAt: Date; amountCents: number }> {
-  return payments.map(({ paidAt, amountCents, refundedCents }) => ({
-    paidAt,
-    amountCents: amountCents - refundedCents,
-  }));
+  payments: Array<{
+    paidAt: Date;
+    amountCents: number;
+    refundedCents: number;
+    donation?: { periodicAgreement: { transactionNumber: string; completedAt: Date | null } | null };
+  }>,
+): StatementLine[] {
+  return payments.map(({ paidAt, amountCents, refundedCents, donation }) => {
+    const agreement = donation?.periodicAgreement;
+    const periodic = agreement?.completedAt && paidAt >= agreement.completedAt;
+    return {
+      paidAt,
+      amountCents: amountCents - refundedCents,
+      ...(periodic ? { transactionNumber: agreement.transactionNumber } : {}),
+    };
+  });
 }
