@@ -49,7 +49,7 @@ describe('donor emails (outbox, copy, delivery state)', () => {
     expect(message.text).toContain(`${FOUNDATION.name} (RSIN ${FOUNDATION.rsin})`);
     expect(message.text).toContain('ANBI');
     expect(message.text).toContain('al menos cinco años');
-    expect(message.text).toContain(`${stack.config.site.publicBaseUrl}/es/contacto?topic=periodic-gift`);
+    expect(message.text).toContain(`${stack.config.site.publicBaseUrl}/es/donacion-periodica`);
     expect(manageLinkIn(message.text)).toMatch(/\/es\/mi-donacion\/gestionar\?token=/);
     expect(message.text).toContain(`${stack.config.site.publicBaseUrl}/es/mi-donacion\n`);
     expect(message.html).toContain(`href="${manageLinkIn(message.text)}"`);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONTACT_TOPIC_PARAM, isLanguage, ROUTES, type Language } from '@stichting/contracts';
+import { isLanguage, ROUTES, type Language } from '@stichting/contracts';
 import type { AppConfig } from '../config/app-config';
 import { loadSiteCopy } from '../common/site-copy';
 import { APP_CONFIG } from '../config/config.module';
@@ -37,7 +37,8 @@ export class DonorEmailComposer {
     const rendered = renderDonorEmail(facts, language, {
       manage: this.links.manageUrl(donation.id, language),
       newLink: `${this.config.site.publicBaseUrl}${ROUTES.manageDonation[language]}`,
-      periodicGift: `${this.config.site.publicBaseUrl}${ROUTES.contact[language]}?${CONTACT_TOPIC_PARAM}=periodic-gift`,
+      // docs/product.md §4.9: the periodic gift page, where the agreement is filled in and signed online.
+      periodicGift: `${this.config.site.publicBaseUrl}${ROUTES.periodicGift[language]}`,
     });
     return {
       ...rendered,
