@@ -13,13 +13,14 @@ import { ErrorReportsModule } from './error-reports/error-reports.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { PeriodicGiftModule } from './periodic-gift/periodic-gift.module';
 import { JOBS } from './queue/jobs';
 import { QueueModule } from './queue/queue.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RetentionModule } from './retention/retention.module';
 import { SiteModule } from './site/site.module';
-import { StaffOverviewModule } from './staff-overview/staff-overview.module';
 import { StaffActionsModule } from './staff-actions/staff-actions.module';
+import { StaffOverviewModule } from './staff-overview/staff-overview.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { StripeModule } from './stripe/stripe.module';
 import { TurnstileModule } from './turnstile/turnstile.module';
@@ -33,10 +34,11 @@ const DOMAIN_MODULES: NonNullable<DynamicModule['imports']> = [
   MailModule,
   DonorEmailModule,
   DonorPortalModule,
+  PeriodicGiftModule,
   SubmissionsModule,
   RetentionModule,
-  StaffOverviewModule,
   StaffActionsModule,
+  StaffOverviewModule,
 ];
 
 @Module({})

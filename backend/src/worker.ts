@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { DonorEmailModule } from './donor-email/donor-email.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { AgreementEmailWorkerModule } from './periodic-gift/periodic-gift.module';
 import { JOBS } from './queue/jobs';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
@@ -35,6 +36,7 @@ class WorkerModule {
         QueueModule.forRoot(JOBS),
         MailModule,
         DonorEmailModule,
+        AgreementEmailWorkerModule,
         RetentionModule,
         StaffOverviewModule,
         StripeModule,

@@ -23,6 +23,9 @@ export const PERIODIC_GIFT_PATHS = {
   startDebits: '/api/periodic-gift/start',
 } as const;
 
+/** The Turnstile action of the agreement form's widget (contracts/src/turnstile.ts). */
+export const PERIODIC_GIFT_TURNSTILE_ACTION = 'periodic-gift';
+
 /** The prefix of a transaction number: PG-<year>-<five digits or more>, e.g. PG-2026-00042. */
 export const TRANSACTION_NUMBER_PATTERN = /^PG-\d{4}-\d{5,}$/;
 

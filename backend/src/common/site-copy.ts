@@ -18,6 +18,7 @@ export const LOCALES_DIR = resolve(__dirname, '../../../frontend/src/locales');
 export interface SiteCopy {
   email: typeof import('../../../frontend/src/locales/nl/email.json');
   donorEmail: typeof import('../../../frontend/src/locales/nl/donorEmail.json');
+  periodicEmail: typeof import('../../../frontend/src/locales/nl/periodicEmail.json');
   volunteer: typeof import('../../../frontend/src/locales/nl/volunteer.json');
   getHelp: typeof import('../../../frontend/src/locales/nl/getHelp.json');
   /** The staff confirmation page's words: its refusals are the API's answers too (staff-actions/). */
@@ -29,6 +30,7 @@ export type SiteNamespace = keyof SiteCopy;
 export const SITE_NAMESPACES: readonly SiteNamespace[] = [
   'email',
   'donorEmail',
+  'periodicEmail',
   'volunteer',
   'getHelp',
   'staffAction',

@@ -153,6 +153,8 @@ export interface AppConfig extends CommandConfig {
    */
   donorLinks: { secret: string; generated: string | undefined };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string };
+  /** Who countersigns a periodic gift agreement for the foundation (docs/product.md §4.9); never a visitor's words. */
+  periodicGift: { signatoryName: string | undefined; signatoryFunction: string };
   /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/; tuning.ts). */
   errorReports: { perHour: number; maxRows: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
@@ -420,6 +422,10 @@ export function loadConfig(env: Env = process.env, { facts }: { facts?: Foundati
     mail,
     stripe,
     donorLinks,
+    periodicGift: {
+      signatoryName: v.PERIODIC_GIFT_SIGNATORY_NAME,
+      signatoryFunction: v.PERIODIC_GIFT_SIGNATORY_FUNCTION,
+    },
     turnstile: {
       siteKey: v.TURNSTILE_SITE_KEY,
       secretKey: v.TURNSTILE_SECRET_KEY,
@@ -468,6 +474,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     stripePortalConfigurationId: stripe.portalConfigurationId ?? "the account's default",
     stripeWebhook: stripe.webhookOff === undefined ? 'on' : `off: ${stripe.webhookOff}`,
     donorLinkSecret: config.donorLinks.generated === undefined ? 'set' : 'random, this process only',
+    periodicGiftSignatory: `${config.periodicGift.signatoryName ?? '(the foundation)'}, ${config.periodicGift.signatoryFunction}`,
     http: config.http,
     errorReports: config.errorReports,
     retentionDays: config.retentionDays,

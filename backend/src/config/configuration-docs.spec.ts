@@ -187,6 +187,8 @@ const LOGGED_AS: Record<string, Env | null> = {
   STRIPE_WEBHOOK_API_VERSION: null, // only checked at start: any other value stops it
   TURNSTILE_SITE_KEY: null, // shown as the mode of the Turnstile keys
   TURNSTILE_VERIFY_URL: { TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify' },
+  PERIODIC_GIFT_SIGNATORY_NAME: { PERIODIC_GIFT_SIGNATORY_NAME: 'A. de Wit' },
+  PERIODIC_GIFT_SIGNATORY_FUNCTION: { PERIODIC_GIFT_SIGNATORY_FUNCTION: 'secretaris' },
   TRUST_PROXY: { TRUST_PROXY: '2' },
   RETENTION_DAYS_VOLUNTEER: { RETENTION_DAYS_VOLUNTEER: '29' },
   RETENTION_DAYS_CONTACT: { RETENTION_DAYS_CONTACT: '400' },

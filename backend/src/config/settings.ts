@@ -102,6 +102,18 @@ export const DEFAULT_DONATION_PRODUCT_ID = 'monthly_donation';
 const METRICS_TOKEN = /^[\x21\x23-\x26\x28-\x7e]{16,256}$/;
 const TURNSTILE_KEY = /^[\w-]{8,100}$/;
 
+/** A signatory's name or function on a periodic gift agreement: one plain line of at most 100 characters. */
+export const SIGNATORY_TEXT_MAX_LENGTH = 100;
+function signatoryText(env: Env, problems: string[], name: string): string | undefined {
+  const value = env[name]?.trim() ?? '';
+  if (value === '') return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (value.length > SIGNATORY_TEXT_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) {
+    problems.push(`${name} must be one line of at most ${SIGNATORY_TEXT_MAX_LENGTH} characters`);
+  }
+  return value;
+}
+
 /** The settings the app reads, in the order they are checked. */
 export const SETTINGS = {
   NODE_ENV: setting({
@@ -207,6 +219,23 @@ export const SETTINGS = {
     example: 'info@example.org',
     compose: { default: 'staff@example.org' },
     kubernetes: { value: 'staff@example.org' },
+  }),
+  PERIODIC_GIFT_SIGNATORY_NAME: setting({
+    group: 'site',
+    description:
+      "who countersigns a periodic gift agreement for the foundation (docs/product.md §4.9), e.g. a board member's full name; unset: the foundation's name",
+    default: '',
+    read: (env, problems, name): string | undefined => signatoryText(env, problems, name),
+    readBy: WEB,
+    compose: PASSED,
+  }),
+  PERIODIC_GIFT_SIGNATORY_FUNCTION: setting({
+    group: 'site',
+    description: "the countersigning signatory's function on the agreement, e.g. secretaris or penningmeester",
+    default: 'bestuurder',
+    read: (env, problems, name): string => signatoryText(env, problems, name) ?? 'bestuurder',
+    readBy: WEB,
+    compose: PASSED,
   }),
   STRIPE_SECRET_KEY: setting({
     group: 'stripe',

@@ -40,6 +40,24 @@ export class DonationsRepository {
     return db.donation.findUnique({ where: { id } });
   }
 
+  /** The monthly gift that pays a periodieke gift (docs/product.md §4.9), if its debits were ever started. */
+  findByAgreement(agreementId: string, db: Db = this.prisma): Promise<Donation | null> {
+    return db.donation.findUnique({ where: { periodicAgreementId: agreementId } });
+  }
+
+  /** The newest ordinary monthly gift of `email` (any letter case) whose status is one of `statuses`. */
+  findMonthlyGiftOf(email: string, statuses: DonationStatus[], db: Db = this.prisma): Promise<Donation | null> {
+    return db.donation.findFirst({
+      where: {
+        email: equalsIgnoringCase(email),
+        frequency: 'monthly',
+        periodicAgreementId: null,
+        status: { in: statuses },
+      },
+      orderBy: { createdAt: 'desc' },
+    });
+  }
+
   /**
    * The donation an event is about, found by subscription (the usual case), then our id in Stripe metadata, then the
    * Checkout session.

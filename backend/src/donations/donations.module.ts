@@ -11,5 +11,7 @@ import { DonationLedgerModule } from './donation-ledger.module';
   imports: [DonationLedgerModule],
   controllers: [CheckoutController, StripeWebhookController],
   providers: [CheckoutService, StripeWebhookService, CheckoutRateLimitGuard],
+  /** The periodieke gift starts its monthly debits through the same Checkout (docs/product.md §4.9). */
+  exports: [CheckoutService],
 })
 export class DonationsModule {}

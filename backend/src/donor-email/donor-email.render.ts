@@ -33,7 +33,7 @@ export interface DonorEmailLinks {
 }
 
 /** A piece of an email, rendered once as plain text and once as HTML. */
-type Block =
+export type Block =
   | { type: 'paragraph'; text: string }
   | { type: 'heading'; text: string }
   | { type: 'link'; label: string; url: string }
@@ -175,7 +175,7 @@ function subject(facts: DonorEmailFacts, text: Text): string {
   return text(keys[facts.kind]);
 }
 
-function asText(block: Block): string {
+export function asText(block: Block): string {
   switch (block.type) {
     case 'link':
       return `${block.label}:\n${block.url}`;
@@ -193,7 +193,7 @@ function asText(block: Block): string {
 
 const CELL = 'padding:4px 24px 4px 0;text-align:left';
 
-function asHtml(block: Block): string {
+export function asHtml(block: Block): string {
   switch (block.type) {
     case 'paragraph':
       return `<p>${htmlLines(block.text)}</p>`;

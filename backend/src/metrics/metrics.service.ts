@@ -18,7 +18,8 @@ export type WebhookMetricOutcome = 'processed' | 'duplicate' | 'ignored' | 'reje
 export type ErrorReportMetricOutcome = 'stored' | 'repeat' | 'dropped_per_hour';
 
 /** Which per-address limit refused a request: the POST limit of its route, checkout's own, or webhook refusals. */
-export type RateLimitMetricName = 'post' | 'checkout' | 'webhook_rejections' | 'manage_link' | 'portal_session';
+export type RateLimitMetricName =
+  'post' | 'checkout' | 'webhook_rejections' | 'manage_link' | 'portal_session' | 'periodic_gift';
 
 /** Where reconciliation found what the webhook missed: Stripe's event list, or the subscriptions and invoices. */
 export type ReconciliationSource = 'events' | 'objects';

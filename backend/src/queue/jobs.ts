@@ -3,6 +3,7 @@ import { DonorEmailJob } from '../donor-email/donor-email.job';
 import { ManageLinkRequestJob } from '../donor-email/manage-link-request.job';
 import { StatementsJob } from '../donor-email/statements.job';
 import { SubmissionEmailJob } from '../mail/submission-email.job';
+import { AgreementEmailJob } from '../periodic-gift/agreement-email.job';
 import { RetentionJob } from '../retention/retention.job';
 import { StaffOverviewJob } from '../staff-overview/staff-overview.job';
 import type { JobDefinition, PayloadOf } from './job-definition';
@@ -32,6 +33,18 @@ export const JOBS = {
   /** A donor email decided by the ledger, a statement or a link request (docs/architecture.md §4.7). */
   'donor-email': {
     handler: DonorEmailJob,
+    retry: 'mail',
+    deadLetter: true,
+    work: ({ mail }) => ({
+      batchSize: mail.batchSize,
+      includeMetadata: true,
+      perJobResults: true,
+      pollingIntervalSeconds: 1,
+    }),
+  },
+  /** A periodieke gift's email: verify, co-sign, countersign, the signed agreement (docs/product.md §7.12). */
+  'agreement-email': {
+    handler: AgreementEmailJob,
     retry: 'mail',
     deadLetter: true,
     work: ({ mail }) => ({

@@ -27,6 +27,7 @@ export const localeLoaders: Record<string, () => Promise<LocaleModule>> = import
   '!../locales/*/email.json',
   '!../locales/*/donorEmail.json',
   '!../locales/*/staffOverview.json',
+  '!../locales/*/periodicEmail.json',
 ]);
 
 /** Key of `localeLoaders` for a language and namespace. */

@@ -36,6 +36,8 @@ export interface Resources {
   staffAction: typeof import('../locales/nl/staffAction.json');
   /** Donor emails, read by the backend (backend/src/donor-mail/donor-email.copy.ts); never loaded by a page. */
   donorEmail: typeof import('../locales/nl/donorEmail.json');
+  /** Periodic gift emails and API messages, read by the backend (backend/src/periodic-gift/); never loaded by a page. */
+  periodicEmail: typeof import('../locales/nl/periodicEmail.json');
   /** The staff's daily overview and spreadsheets, read by the backend (backend/src/staff-overview/); never loaded by a page. */
   staffOverview: typeof import('../locales/nl/staffOverview.json');
   /** Form emails, read by the backend (backend/src/common/site-copy.ts); never loaded by a page. */

@@ -84,14 +84,39 @@ export class CheckoutService {
       status: DonationStatus.open,
     });
 
+    return this.openSession(donation, language, donation.id);
+  }
+
+  /**
+   * docs/product.md §4.9: the monthly debits of a signed periodieke gift, for a donation its caller stored (open, with
+   * the agreement's amount): a subscription Checkout like any monthly gift's, its metadata also naming the agreement.
+   * `idempotencyKey` is the attempt's own, so a donor who left an earlier Checkout page unused can start again.
+   */
+  createAgreementSession(
+    donation: Donation,
+    language: Language,
+    metadata: Record<string, string>,
+    idempotencyKey: string,
+  ): Promise<CheckoutSessionCreated> {
+    return this.openSession(donation, language, idempotencyKey, metadata);
+  }
+
+  /** The Stripe Checkout Session of a stored donation (502 and the donation failed when Stripe refuses). */
+  private async openSession(
+    donation: Donation,
+    language: Language,
+    idempotencyKey: string,
+    extraMetadata: Record<string, string> = {},
+  ): Promise<CheckoutSessionCreated> {
+    const frequency = donation.frequency;
     let session: Stripe.Checkout.Session;
     try {
       const product = await this.donationProduct(frequency);
       const params =
         frequency === 'once'
           ? this.oneOffSessionParams(donation, language, product)
-          : this.sessionParams(donation, language, product);
-      session = await this.stripe.createCheckoutSession(params, donation.id);
+          : this.sessionParams(donation, language, product, extraMetadata);
+      session = await this.stripe.createCheckoutSession(params, idempotencyKey);
     } catch (error) {
       throw await this.fail(donation.id, error);
     }
@@ -148,8 +173,13 @@ export class CheckoutService {
    * subscriptions in euro (iDEAL, whose first payment sets up SEPA Direct Debit for the following months, SEPA Direct
    * Debit, cards), so a method that is renamed, replaced or added needs no code change.
    */
-  private sessionParams(donation: Donation, language: Language, product: string): Stripe.Checkout.SessionCreateParams {
-    const metadata = sessionMetadata(donation, language);
+  private sessionParams(
+    donation: Donation,
+    language: Language,
+    product: string,
+    extraMetadata: Record<string, string> = {},
+  ): Stripe.Checkout.SessionCreateParams {
+    const metadata = { ...sessionMetadata(donation, language), ...extraMetadata };
     const base = this.config.site.publicBaseUrl;
     return {
       mode: 'subscription',
