@@ -4,7 +4,9 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { PAGE_BOOT_SCRIPT } from '@stichting/contracts';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { isApiPath } from './common/api-path';
@@ -20,10 +22,16 @@ import { buildFilePaths } from './site/build-files';
 import { siteMiddleware } from './site/site.middleware';
 import { SiteService } from './site/site.service';
 
-/** Exactly what the site needs: itself, Cloudflare Turnstile and Stripe.js. */
+/**
+ * The one inline script of the pages, allowed by its hash (contracts/src/page-boot.ts): it starts the page's
+ * JavaScript after the first paint (docs/architecture.md §3.2).
+ */
+const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
+/** Exactly what the site needs: itself, its boot script, Cloudflare Turnstile and Stripe.js. */
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://js.stripe.com'],
+  scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_HASH, 'https://challenges.cloudflare.com', 'https://js.stripe.com'],
   frameSrc: ['https://challenges.cloudflare.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
   connectSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://api.stripe.com', 'https://m.stripe.network'],
   imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],

@@ -11,3 +11,4 @@ export * from './donor-gift';
 export * from './donor-statement';
 export * from './periodic-gift';
 export * from './staff-actions';
+export * from './page-boot';
