@@ -1,4 +1,7 @@
+import { parse } from 'csv-parse/sync';
+import { Client } from 'pg';
 import { PrismaService } from '../src/database/prisma.service';
+import { exportToBuffer } from './exports.helpers';
 import { payInvoice, startAgreementGift, storeAgreement, storedAgreement } from './support/agreements';
 import { deliverOutcome, startDonation, storedDonation } from './support/donations';
 import { stripeCharge, stripeEvent, type StripeGift } from './support/stripe-stub';
@@ -143,5 +146,39 @@ describe('a periodic gift in the ledger', () => {
     });
     await startAgreementGift(stack, agreement);
     expect((await storedAgreement(stack, agreement.id)).status).toBe('awaiting_countersignature');
+  });
+
+  it('staff export the agreements, and the donations export names the transaction number', async () => {
+    const agreement = await storeAgreement(stack, { email: 'export@example.org', endsOnDisability: true });
+    const gift = await startAgreementGift(stack, agreement);
+    const db = new Client({ connectionString: stack.database.url });
+    await db.connect();
+    try {
+      const csv = async (dataset: string) =>
+        parse<Record<string, string>>(await exportToBuffer(db, dataset, 'csv'), { bom: true, columns: true });
+      const row = (await csv('agreements')).find((line) => line.transaction_number === agreement.transactionNumber);
+      expect(row).toMatchObject({
+        status: 'active',
+        monthly_amount_eur: '250.00',
+        yearly_amount_eur: '3000.00',
+        term_years: '5',
+        first_year: String(agreement.firstYear),
+        last_year: String(agreement.firstYear + 4),
+        ends_on_disability: 'true',
+        ends_on_job_loss: 'false',
+        signing_method: 'online',
+        gift_id: gift.donationId,
+        gift_status: 'active',
+        stop_reason: '',
+        ended_at: '',
+      });
+      expect(row!.donor_signed_at).not.toBe('');
+      expect(row!.foundation_signed_at).not.toBe('');
+      expect(row!.partner_signed_at).toBe('');
+      const donation = (await csv('donations')).find((line) => line.id === gift.donationId);
+      expect(donation?.transaction_number).toBe(agreement.transactionNumber);
+    } finally {
+      await db.end();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { SUBMISSION_TYPES } from '@stichting/contracts';
 import { DONATION_STATUSES, PAYMENT_STATUSES } from '../donations/donation-state';
 import { EMAIL_STATUSES } from '../mail/submission-email.job';
+import { AGREEMENTS } from './agreements-dataset';
 import type { ColumnKind, Dataset, ExportColumn } from './export-query';
 
 /**
@@ -56,7 +57,7 @@ const SUBMISSIONS: Dataset = {
 const DONATIONS: Dataset = {
   name: 'donations',
   description: 'donations, monthly or once (one per checkout started), with their status and schedule',
-  from: 'donations d',
+  from: 'donations d LEFT JOIN periodic_agreements a ON a.id = d.periodic_agreement_id',
   columns: [
     column('id', 'text', 'd.id'),
     column('created_at', 'timestamp', 'd.created_at'),
@@ -76,6 +77,8 @@ const DONATIONS: Dataset = {
     column('cancelled_at', 'timestamp', 'd.cancelled_at'),
     // What the donor gave as the reason on their page, when they stopped it there (docs/product.md §7.10).
     column('stop_reason', 'text', 'd.stop_reason'),
+    // docs/product.md §4.9: the periodieke gift this monthly gift pays (the agreements dataset has the rest).
+    column('transaction_number', 'text', 'a.transaction_number'),
     column('language', 'text', 'd.language'),
     column('name', 'text', 'd.name'),
     column('email', 'text', 'd.email'),
@@ -216,6 +219,7 @@ export const DATASETS: readonly Dataset[] = [
   DONATION_PAYMENTS,
   DONOR_EMAILS,
   DONOR_YEARLY_TOTALS,
+  AGREEMENTS,
   ERROR_REPORTS,
 ];
 
