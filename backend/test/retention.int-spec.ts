@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 /**
  * The default retention periods of docs/privacy.md, enforced by `npm run purge` (and the nightly job, which runs the
  * same function with the same settings) with nothing but DATABASE_URL set: per kind of data, a row an hour past its
- * period is deleted and a row an hour short of it is kept.
+ * period is deleted and a row an hour short of it is kept. A request's period counts from when it was closed, or
+ * submitted if never closed.
  */
 const DOCUMENTED_DAYS = {
   volunteer: 56, // 8 weeks
@@ -31,6 +32,16 @@ describe('default retention periods', () => {
       await db.query(`INSERT INTO submissions (id, type, language, name, email, created_at) VALUES
         (gen_random_uuid(), '${type}', 'nl', '${type} expired', 'a@example.org', ${justOlder(days)}),
         (gen_random_uuid(), '${type}', 'nl', '${type} kept', 'b@example.org', ${justYounger(days)})`);
+      // docs/privacy.md: the period runs from the end of contact. Submitted long ago but closed within the period:
+      // staff were still helping, so it stays; closed just past the period, it goes; contacted but never closed, the
+      // period runs from the day it was submitted.
+      await db.query(`INSERT INTO submissions (id, type, language, name, email, created_at, status, closed_at) VALUES
+        (gen_random_uuid(), '${type}', 'nl', '${type} closed recently', 'c@example.org', ${justOlder(days * 3)},
+          'closed', ${justYounger(days)}),
+        (gen_random_uuid(), '${type}', 'nl', '${type} closed expired', 'd@example.org', ${justOlder(days * 3)},
+          'closed', ${justOlder(days)}),
+        (gen_random_uuid(), '${type}', 'nl', '${type} contacted expired', 'e@example.org', ${justOlder(days)},
+          'contacted', NULL)`);
     }
     const reports = DOCUMENTED_DAYS.errorReports;
     await db.query(`INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at) VALUES
@@ -66,8 +77,11 @@ describe('default retention periods', () => {
     const rows = async (query: string) =>
       (await db.query<Record<string, unknown>>(query)).rows.map((row) => Object.values(row)[0]);
     expect(await rows('SELECT name FROM submissions ORDER BY name')).toEqual([
+      'contact closed recently',
       'contact kept',
+      'help-request closed recently',
       'help-request kept',
+      'volunteer closed recently',
       'volunteer kept',
     ]);
     expect(await rows('SELECT message FROM error_reports')).toEqual(['error kept']);

@@ -73,9 +73,16 @@ export class SubmissionsRepository {
     await db.submission.createMany({ data: rows });
   }
 
-  /** Submissions of `type` created before `cutoff`: deleted, or with `dryRun` only counted. */
-  async purgeCreatedBefore(type: SubmissionType, cutoff: Date, dryRun: boolean, db: Db = this.prisma): Promise<number> {
-    const where = { type, createdAt: { lt: cutoff } };
+  /**
+   * Submissions of `type` whose retention period began before `cutoff`: deleted, or with `dryRun` only counted. The
+   * period runs from the end of contact (docs/privacy.md, docs/product.md §9.7): when staff closed the request, or
+   * when it was submitted if it was never closed, so a family staff are still helping is not deleted under them.
+   */
+  async purgeEndedBefore(type: SubmissionType, cutoff: Date, dryRun: boolean, db: Db = this.prisma): Promise<number> {
+    const where = {
+      type,
+      OR: [{ closedAt: { lt: cutoff } }, { closedAt: null, createdAt: { lt: cutoff } }],
+    };
     return dryRun ? db.submission.count({ where }) : (await db.submission.deleteMany({ where })).count;
   }
 

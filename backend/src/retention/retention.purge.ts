@@ -4,11 +4,11 @@ import type { Db } from '../database/prisma.service';
 import type { RetentionStores } from './retention.service';
 
 /**
- * Retention (periods explained in docs/privacy.md): a submission is deleted once it is older than the
- * period for its form type, an error report once it was last seen longer ago than its period. Donations are
- * bookkeeping (the fiscal retention obligation is 7 years): a payment goes once older than the donations period, a
- * donation (intent) once its last change is and no payment of it is left, so a donor still giving stays. A donation
- * that never reached a payment goes UNPAID_DONATION_DAYS after its last change.
+ * Retention (periods explained in docs/privacy.md): a submission is deleted once the period for its form type has
+ * passed since staff closed it (or since it was submitted, if never closed), an error report once it was last seen
+ * longer ago than its period. Donations are bookkeeping (the fiscal retention obligation is 7 years): a payment goes
+ * once older than the donations period, a donation (intent) once its last change is and no payment of it is left, so a
+ * donor still giving stays. A donation that never reached a payment goes UNPAID_DONATION_DAYS after its last change.
  * Used by `npm run purge` and by the daily `retention-purge` job.
  */
 
@@ -49,7 +49,7 @@ export async function purgeExpired(
   const { dryRun, now } = options;
   const submissions = {} as Record<SubmissionType, number>;
   for (const type of SUBMISSION_TYPES) {
-    submissions[type] = await stores.submissions.purgeCreatedBefore(type, cutoff(now, retentionDays[type]), dryRun, tx);
+    submissions[type] = await stores.submissions.purgeEndedBefore(type, cutoff(now, retentionDays[type]), dryRun, tx);
   }
   // A client key only serves the last hour's share of a cap (docs/product.md §9.5): kept a day.
   await stores.submissions.forgetClientKeysBefore(cutoff(now, 1), dryRun, tx);
