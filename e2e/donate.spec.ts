@@ -294,15 +294,20 @@ test.describe('checkout errors (docs/product.md §8)', () => {
 
 test.describe('other ways to support', () => {
   for (const language of LANGUAGES) {
-    test(`${language}: five cards open the contact page with subject and message`, async ({ page }) => {
+    test(`${language}: four cards open the contact page with subject and message, one the periodic gift`, async ({
+      page,
+    }) => {
       await openDonate(page, language);
-      for (const id of ['gifts', 'sponsoring', 'periodic', 'legacy', 'connect']) {
+      for (const id of ['gifts', 'sponsoring', 'legacy', 'connect']) {
         const link = page.getByRole('link', { name: t(language, `support.cards.${id}.button`) });
         const href = new URL((await link.getAttribute('href'))!, 'http://x');
         expect(href.pathname).toBe(ROUTES.contact[language]);
         expect(href.searchParams.get('subject')).toBe(t(language, `support.cards.${id}.subject`));
         expect(href.searchParams.get('message')).toBe(t(language, `support.cards.${id}.message`));
       }
+      // docs/product.md §4.9: the periodic card leads to the periodic gift's own page and form.
+      const periodic = page.getByRole('link', { name: t(language, 'support.cards.periodic.button') });
+      await expect(periodic).toHaveAttribute('href', ROUTES.periodicGift[language]);
       const others = page.getByRole('link', { name: t(language, 'support.cards.others.button') });
       await expect(others).toHaveAttribute('href', ROUTES.volunteer[language]);
 

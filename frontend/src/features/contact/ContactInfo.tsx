@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOUNDATION } from '@stichting/contracts';
 import { useLanguage } from '../../components/useLanguage';
+import { FoundationAddress } from '../../components/FoundationAddress';
 
 /** docs/product.md §2 Contact: the address for nl is the Dutch-named one, for en and es the English-named one. */
 function contactEmail(language: string): string {
@@ -14,7 +15,6 @@ export function ContactInfo() {
   const language = useLanguage();
   const email = contactEmail(language);
   const [isEmailRevealed, setEmailRevealed] = useState(false);
-  const { street, postalCode, city } = FOUNDATION.address;
 
   return (
     <aside className="contact-info" aria-labelledby="contact-info-title">
@@ -38,15 +38,7 @@ export function ContactInfo() {
       </div>
       <div className="contact-info__block">
         <h3 className="contact-info__label">{t('info.address')}</h3>
-        <address className="contact-info__address">
-          {FOUNDATION.name}
-          <br />
-          {street}
-          <br />
-          {postalCode} {city}
-          <br />
-          {t('info.country')}
-        </address>
+        <FoundationAddress className="contact-info__address" country={t('info.country')} />
       </div>
       <div className="contact-info__block">
         <h3 className="contact-info__label">{t('info.company')}</h3>

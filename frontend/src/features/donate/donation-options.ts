@@ -21,11 +21,15 @@ export const ONE_OFF_TIER_ICONS: Record<OneOffDonationTier, DonateIconName> = {
   250: 'family',
 };
 
-/** docs/product.md §3 support card ids. The first five open the contact form pre-filled; "others" links to its own page. */
-export type ContactCardId = 'gifts' | 'sponsoring' | 'periodic' | 'legacy' | 'connect';
+/** docs/product.md §3 support card ids. These four open the contact form pre-filled. */
+export type ContactCardId = 'gifts' | 'sponsoring' | 'legacy' | 'connect';
 
+/**
+ * A card links to the contact form (pre-filled), or to a page of its own: "periodic" to the periodic gift's page
+ * (docs/product.md §4.9), "others" to the volunteer page.
+ */
 export type SupportCard =
-  { id: ContactCardId; icon: DonateIconName } | { id: 'others'; icon: DonateIconName; page: PageId };
+  { id: ContactCardId; icon: DonateIconName } | { id: 'periodic' | 'others'; icon: DonateIconName; page: PageId };
 
 /** docs/product.md §2: two card groups: gifts, sponsoring, periodic; legacy, connect (and the "others" card). */
 export const SUPPORT_CARD_GROUPS: ReadonlyArray<{ id: 'now' | 'future'; cards: readonly SupportCard[] }> = [
@@ -34,7 +38,7 @@ export const SUPPORT_CARD_GROUPS: ReadonlyArray<{ id: 'now' | 'future'; cards: r
     cards: [
       { id: 'gifts', icon: 'gift' },
       { id: 'sponsoring', icon: 'handshake' },
-      { id: 'periodic', icon: 'calendar' },
+      { id: 'periodic', icon: 'calendar', page: 'periodicGift' },
     ],
   },
   {

@@ -6,10 +6,10 @@ import { DonateIcon } from './DonateIcons';
 
 function SupportCardLink({ card }: { card: SupportCard }) {
   const { t } = useTranslation('donate');
-  if (card.id === 'others') {
+  if ('page' in card) {
     return (
       <LocalizedLink page={card.page} className="button button--secondary support-card__button">
-        {t('support.cards.others.button')}
+        {t(`support.cards.${card.id}.button`)}
       </LocalizedLink>
     );
   }
