@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Client } from 'pg';
 import { findDataset } from '../src/exports/export-datasets';
-import type { ExportFilters, ExportFormat } from '../src/exports/export-query';
+import type { ExportFilters, ExportFormat, ExportLanguage } from '../src/exports/export-query';
+import { staffDataset } from '../src/exports/export-words';
 import { streamExport } from '../src/exports/export-runner';
 
 /**
@@ -21,16 +22,22 @@ export function assertCliBuilt(): void {
   }
 }
 
+/**
+ * One dataset in `format`, as a staff spreadsheet in `language` (what `npm run export` and the download write), or
+ * in its plain form (field names, codes, ISO times in UTC) when `language` is left out.
+ */
 export async function exportToBuffer(
   db: Client,
   dataset: string,
   format: ExportFormat,
   filters: ExportFilters = {},
+  language?: ExportLanguage,
 ): Promise<Buffer> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await streamExport(db, { dataset: findDataset(dataset)!, format, filters }, output);
+  const plain = findDataset(dataset)!;
+  await streamExport(db, { dataset: language ? staffDataset(plain, language) : plain, format, filters }, output);
   if (!output.writableEnded) output.end();
   if (!output.readableEnded) await once(output, 'end');
   return Buffer.concat(chunks);

@@ -37,6 +37,18 @@ VALUES
  ('${IDS.contact}', 'contact', 'en', '=HYPERLINK("http://evil.example","click")', 'anna@example.org', NULL, NULL,
   'Vraag', 'Hello', NULL, NULL, NULL, NULL, '{}', '{}', NULL, NULL, NULL, '2026-04-15 12:00+00',
   'queued', 0, NULL, NULL);
+-- Followed up: the volunteer arrived on Sunday 1 March and was called on Wednesday 4 March (3 business days), the
+-- contact message arrived on Wednesday 15 April and was answered on Tuesday 28 April (8: King's Day, Monday
+-- 27 April, is no business day); the help request is still new, long past its one business day.
+UPDATE submissions SET status = 'closed', outcome = 'matched', first_contact_at = '2026-03-04 10:00+01',
+  closed_at = '2026-03-20 16:00+01' WHERE id = '${IDS.volunteer}';
+UPDATE submissions SET status = 'contacted', first_contact_at = '2026-04-28 09:15+02' WHERE id = '${IDS.contact}';
+INSERT INTO submission_status_changes (id, submission_id, status, outcome, note, changed_by, via, created_at)
+VALUES
+ (gen_random_uuid(), '${IDS.volunteer}', 'contacted', NULL, 'Gebeld; komt dinsdag', 'Marieke', 'link',
+  '2026-03-04 10:00+01'),
+ (gen_random_uuid(), '${IDS.volunteer}', 'closed', 'matched', NULL, NULL, 'command', '2026-03-20 16:00+01'),
+ (gen_random_uuid(), '${IDS.contact}', 'contacted', NULL, NULL, 'Sam', 'link', '2026-04-28 09:15+02');
 INSERT INTO donations (id, amount_cents, name, email, message, source, referral, referrer_name, referrer_email,
   language, status, created_at, updated_at, payment_method_type, started_at, next_payment_at, failed_attempts,
   cancel_at_period_end)
@@ -259,6 +271,158 @@ describe('staff exports', () => {
     });
   });
 
+  describe('as staff get them: Dutch words by default, English on request', () => {
+    const staffCsv = async (dataset: string, language: 'nl' | 'en', filters = {}) =>
+      (await exportToBuffer(db, dataset, 'csv', filters, language)).toString('utf8');
+    async function staffSheet(dataset: string, language: 'nl' | 'en', filters = {}) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(
+        (await exportToBuffer(db, dataset, 'xlsx', filters, language)) as unknown as ArrayBuffer,
+      );
+      const sheet = workbook.worksheets[0];
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+      const rows = Array.from({ length: sheet.rowCount - 1 }, (_, r): Record<string, unknown> =>
+        Object.fromEntries(headers.map((header, i) => [header, sheet.getRow(r + 2).getCell(i + 1).value])),
+      );
+      return { sheet, headers, rows };
+    }
+
+    it('names each request field as the staff email does, and each code in its words (XLSX)', async () => {
+      const { sheet, headers, rows } = await staffSheet('submissions', 'nl');
+      expect(sheet.name).toBe('Aanvragen');
+      expect(headers.slice(0, 10)).toEqual([
+        'Referentie',
+        'Ontvangen op',
+        'Soort',
+        'Status',
+        'Uitkomst',
+        'Eerste contact op',
+        'Afgesloten op',
+        'Werkdagen tot eerste contact',
+        'Langer dan beloofd',
+        'Taal van de afzender',
+      ]);
+      expect(rows[0]).toMatchObject({
+        Referentie: IDS.volunteer,
+        // Amsterdam wall-clock time as an Excel date: 09:00 on 1 March.
+        'Ontvangen op': new Date(Date.UTC(2026, 2, 1, 9, 0, 0)),
+        Soort: 'Aanmelding als vrijwilliger',
+        Status: 'afgesloten',
+        Uitkomst: 'gekoppeld',
+        'Eerste contact op': new Date(Date.UTC(2026, 2, 4, 10, 0, 0)),
+        'Afgesloten op': new Date(Date.UTC(2026, 2, 20, 16, 0, 0)),
+        'Werkdagen tot eerste contact': 3,
+        'Langer dan beloofd': 'Nee',
+        'Taal van de afzender': 'Nederlands',
+        'Spreekt Nederlands': 'Ja',
+        Categorie: 'Praktische hulp',
+        Beschikbaarheid: '2 tot 5 uur per week',
+        'E-mail aan medewerkers': 'verstuurd',
+      });
+      expect(rows[1]).toMatchObject({
+        Soort: 'Hulpaanvraag',
+        Status: 'nieuw',
+        Uitkomst: null,
+        'Werkdagen tot eerste contact': null,
+        'Langer dan beloofd': 'Ja',
+        'Taal van de afzender': 'Spaans',
+        'Soort hulp': 'Huisvesting',
+        'E-mail aan medewerkers': 'mislukt',
+      });
+      // King's Day (Monday 27 April 2026) is no business day: 16 April to 28 April is 8 of them.
+      expect(rows[2]).toMatchObject({ Soort: 'Contactbericht', Status: 'contact opgenomen' });
+      expect(rows[2]['Werkdagen tot eerste contact']).toBe(8);
+      expect(rows[2]['Langer dan beloofd']).toBe('Nee');
+    });
+
+    it('speaks English with --language en', async () => {
+      const { sheet, rows } = await staffSheet('submissions', 'en', { type: 'volunteer' });
+      expect(sheet.name).toBe('Requests');
+      expect(rows[0]).toMatchObject({
+        Reference: IDS.volunteer,
+        Type: 'Volunteer application',
+        Status: 'closed',
+        Outcome: 'matched',
+        'Business days to first contact': 3,
+        'Speaks Dutch': 'Yes',
+      });
+    });
+
+    it('writes a CSV a Dutch Excel opens in columns: ";" between cells, decimal comma, Amsterdam times', async () => {
+      const text = await staffCsv('submissions', 'nl', { type: 'volunteer' });
+      expect(text.startsWith('\uFEFFReferentie;Ontvangen op;Soort;Status;')).toBe(true);
+      const [row] = parse<Row>(text, { bom: true, columns: true, delimiter: ';' });
+      expect(row).toMatchObject({
+        Referentie: IDS.volunteer,
+        'Ontvangen op': '2026-03-01 09:00:00',
+        Soort: 'Aanmelding als vrijwilliger',
+        'Werkdagen tot eerste contact': '3',
+        'Langer dan beloofd': 'Nee',
+        Naam: 'José Müller',
+        Motivatie: 'Ik help graag; écht waar',
+        Vaardigheden: 'Ontwerp; Evenementen',
+      });
+      const [gift] = parse<Row>(await staffCsv('donations', 'nl', { statuses: ['past_due'] }), {
+        bom: true,
+        columns: true,
+        delimiter: ';',
+      });
+      expect(gift).toMatchObject({
+        'Bedrag (euro)': '12,50',
+        'Bedrag (eurocent)': '1250',
+        Status: 'betaling mislukt, nieuwe poging',
+        'Gestart op': '2026-01-10 10:05:00',
+      });
+      const [english] = parse<Row>(await staffCsv('donations', 'en', { statuses: ['past_due'] }), {
+        bom: true,
+        columns: true,
+      });
+      expect(english).toMatchObject({ 'Amount (euro)': '12.50', Status: 'payment failed, retrying' });
+    });
+
+    it('exports the history of every request: what changed, when, by whom, with the note, and no personal data', async () => {
+      const { sheet, headers, rows } = await staffSheet('submission-history', 'nl');
+      expect(sheet.name).toBe('Geschiedenis aanvragen');
+      expect(headers).toEqual([
+        'Gewijzigd op',
+        'Referentie aanvraag',
+        'Soort',
+        'Nieuwe status',
+        'Uitkomst',
+        'Notitie',
+        'Door',
+        'Via',
+      ]);
+      expect(rows).toEqual([
+        {
+          'Gewijzigd op': new Date(Date.UTC(2026, 2, 4, 10, 0, 0)),
+          'Referentie aanvraag': IDS.volunteer,
+          Soort: 'Aanmelding als vrijwilliger',
+          'Nieuwe status': 'contact opgenomen',
+          Uitkomst: null,
+          Notitie: 'Gebeld; komt dinsdag',
+          Door: 'Marieke',
+          Via: 'link in e-mail',
+        },
+        expect.objectContaining({ 'Nieuwe status': 'afgesloten', Uitkomst: 'gekoppeld', Via: 'opdracht op de server' }),
+        expect.objectContaining({ 'Referentie aanvraag': IDS.contact, Soort: 'Contactbericht', Door: 'Sam' }),
+      ]);
+      const closed = await staffSheet('submission-history', 'nl', { statuses: ['closed'], type: 'volunteer' });
+      expect(closed.rows).toHaveLength(1);
+      const april = await staffSheet('submission-history', 'nl', { since: '2026-04-01' });
+      expect(april.rows.map((row) => row.Door)).toEqual(['Sam']);
+    });
+
+    it.each(DATASETS.map((d) => d.name))('%s has a word for every header in Dutch and English', async (name) => {
+      for (const language of ['nl', 'en'] as const) {
+        const { headers } = await staffSheet(name, language);
+        const fields = findDataset(name)!.columns.map((col) => col.header);
+        expect(headers).toHaveLength(fields.length);
+        expect(headers.filter((header, i) => header === fields[i])).toEqual([]);
+      }
+    });
+  });
+
   describe('JSON lines', () => {
     const jsonl = async (dataset: string, filters = {}) =>
       (await exportToBuffer(db, dataset, 'jsonl', filters))
@@ -299,10 +463,26 @@ describe('staff exports', () => {
   describe('the command', () => {
     const env = () => ({ DATABASE_URL: database.url });
 
-    it('writes CSV to standard output by default', async () => {
+    it('writes a Dutch XLSX to standard output by default', async () => {
       const run = await runCommand('export', ['submissions', '--type', 'volunteer'], env());
       expect(run.code).toBe(0);
-      expect(parseCsv(run.stdout).map((r) => r.name)).toEqual(['José Müller']);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(run.stdout as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      expect(sheet.name).toBe('Aanvragen');
+      expect(sheet.getRow(1).getCell(1).value).toBe('Referentie');
+      expect(sheet.getRow(2).getCell(1).value).toBe(IDS.volunteer);
+      expect(sheet.rowCount).toBe(2);
+    });
+
+    it('writes an English CSV with --language en --format csv, and only open requests with --open', async () => {
+      const run = await runCommand('export', ['submissions', '--open', '--language', 'en', '--format', 'csv'], env());
+      expect(run.code).toBe(0);
+      const rows = parse<Row>(run.stdout, { bom: true, columns: true });
+      expect(rows.map((row) => [row.Reference, row.Status])).toEqual([
+        [IDS.help, 'new'],
+        [IDS.contact, 'contacted'],
+      ]);
     });
 
     it('writes a file named by --output, takes the format from its extension and reports progress', async () => {
@@ -336,12 +516,12 @@ describe('staff exports', () => {
 
     it.each([
       [[], /^Missing dataset/],
-      [
-        ['members'],
-        /^Unknown dataset "members": choose submissions, donations, donation-payments, donor-emails, donor-yearly-totals or error-reports/,
-      ],
+      [['members'], /^Unknown dataset "members": choose submissions, submission-history, donations, /],
+      [['submissions', '--language', 'fr'], /^Unknown language "fr": choose nl or en/],
+      [['donations', '--open'], /^--open applies to submissions only/],
+      [['submission-history', '--status', 'open'], /^Unknown request status "open" for submission-history/],
       [['submissions', '--type', 'donor'], /^Unknown type "donor"/],
-      [['donations', '--type', 'volunteer'], /^--type applies to submissions only/],
+      [['donations', '--type', 'volunteer'], /^--type applies to submissions and submission-history, not to donations/],
       [['submissions', '--status', 'lost'], /^Unknown email delivery status "lost"/],
       [['donations', '--status', 'dead'], /^Unknown donation status "dead"/],
       [['error-reports', '--status', 'sent'], /^--status does not apply to error-reports/],

@@ -1,7 +1,14 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DONATION_STATUSES, PAYMENT_STATUSES } from '../donations/donation-state';
 import { DATASETS, findDataset } from '../exports/export-datasets';
-import { EXPORT_FORMATS, EXPORT_TIME_ZONE, type ExportFilters, type ExportFormat } from '../exports/export-query';
+import {
+  EXPORT_FORMATS,
+  EXPORT_LANGUAGES,
+  EXPORT_TIME_ZONE,
+  type ExportFilters,
+  type ExportFormat,
+} from '../exports/export-query';
+import { staffDataset } from '../exports/export-words';
 import { ExportService } from '../exports/export.service';
 import type { ExportJob } from '../exports/export-job';
 import { HELP, parseCommandLine, parseDay, runCommand, UsageError, type Command } from './cli-runner';
@@ -9,29 +16,36 @@ import { HELP, parseCommandLine, parseDay, runCommand, UsageError, type Command 
 const EXPORT_USAGE = `Usage: npm run export -- <dataset> [options]
 
 Datasets:
-${DATASETS.map((d) => `  ${d.name.padEnd(18)} ${d.description}`).join('\n')}
+${DATASETS.map((d) => `  ${d.name.padEnd(19)}${d.description}`).join('\n')}
 
 Options:
-  --type <type>        submissions only: volunteer, contact or help-request
+  --type <type>        submissions and submission-history: volunteer, contact or help-request
+  --open               submissions only: the requests still open (new or contacted)
   --status <status>    submissions: email status (queued, sending, retrying, sent, dead)
+                       submission-history: the new status (new, contacted, closed)
                        donations: ${DONATION_STATUSES.join(', ')}
                        donation-payments: ${PAYMENT_STATUSES.join(', ')}
                        donor-emails: email status (queued, sending, retrying, sent, dead)
                        several at once with commas: --status dead,retrying
   --since YYYY-MM-DD   from this day (inclusive, ${EXPORT_TIME_ZONE} time)
   --until YYYY-MM-DD   up to and including this day (${EXPORT_TIME_ZONE} time)
-  --format <format>    csv (default), xlsx or jsonl; taken from the --output extension when left out
+  --format <format>    xlsx (default), csv or jsonl; taken from the --output extension when left out
+  --language <nl|en>   the spreadsheet's headers and values: nl (default, the words of the staff emails) or en
   --output <file>      write to this file (default: standard output); shows progress
   --help               show this text
 
 Examples:
   npm run export -- submissions --type volunteer --since 2026-03-01 --output volunteers.xlsx
+  npm run export -- submissions --open --output open-requests.xlsx
+  npm run export -- submission-history --since 2026-11-01 --output history.xlsx
   npm run export -- submissions --type help-request --status dead --output undelivered.csv
-  npm run export -- donations --since 2026-01-01 --until 2026-12-31 --output donations-2026.csv
+  npm run export -- donations --since 2026-01-01 --until 2026-12-31 --language en --output donations-2026.xlsx
   npm run export -- donation-payments --status paid --format jsonl --output payments.jsonl
-  npm run -s export -- error-reports --since 2026-11-01 > errors.csv
+  npm run -s export -- error-reports --since 2026-11-01 --format csv > errors.csv
 
-Dates in CSV and JSON lines are ISO 8601 in UTC; in XLSX they are Excel dates in ${EXPORT_TIME_ZONE} time.
+XLSX and CSV speak --language: headers and values in words, dates and times in ${EXPORT_TIME_ZONE} time (in XLSX
+as Excel dates). A Dutch CSV has ";" between cells and a decimal comma, as Dutch Excel opens it; an English one ",".
+JSON lines are for programs: field names and stored codes, dates ISO 8601 in UTC.
 Use "npm run -s" (silent) when redirecting standard output, so npm's own banner stays out of the file.`;
 
 /** A checked export: everything but the database, which the service knows. */
@@ -48,7 +62,9 @@ function parseExportArguments(argv: string[]): ExportArgs | typeof HELP {
     argv,
     {
       type: { type: 'string' },
+      open: { type: 'boolean' },
       status: { type: 'string' },
+      language: { type: 'string' },
       since: { type: 'string' },
       until: { type: 'string' },
       format: { type: 'string' },
@@ -67,11 +83,16 @@ function parseExportArguments(argv: string[]): ExportArgs | typeof HELP {
 
   const filters: ExportFilters = {};
   if (values.type !== undefined) {
-    if (!dataset.type) throw new UsageError(`--type applies to submissions only, not to ${dataset.name}.`);
+    if (!dataset.type)
+      throw new UsageError(`--type applies to submissions and submission-history, not to ${dataset.name}.`);
     if (!dataset.type.values.includes(values.type)) {
       throw new UsageError(`Unknown type "${values.type}": choose ${list(dataset.type.values)}.`);
     }
     filters.type = values.type;
+  }
+  if (values.open) {
+    if (!dataset.open) throw new UsageError(`--open applies to submissions only, not to ${dataset.name}.`);
+    filters.open = true;
   }
   if (values.status !== undefined) {
     if (!dataset.status) throw new UsageError(`--status does not apply to ${dataset.name}.`);
@@ -93,7 +114,9 @@ function parseExportArguments(argv: string[]): ExportArgs | typeof HELP {
 
   const output = values.output;
   if (output === '') throw new UsageError('--output needs a file name.');
-  let format: ExportFormat = 'csv';
+  const language = EXPORT_LANGUAGES.find((name) => name === (values.language ?? 'nl'));
+  if (!language) throw new UsageError(`Unknown language "${values.language}": choose ${list(EXPORT_LANGUAGES)}.`);
+  let format: ExportFormat = 'xlsx';
   if (values.format !== undefined) {
     const named = formatNamed(values.format);
     if (!named) throw new UsageError(`Unknown format "${values.format}": choose ${list(EXPORT_FORMATS)}.`);
@@ -104,7 +127,14 @@ function parseExportArguments(argv: string[]): ExportArgs | typeof HELP {
   if (format === 'xlsx' && !output && process.stdout.isTTY) {
     throw new UsageError('An XLSX file cannot be shown in a terminal: add --output <file>.xlsx.');
   }
-  return { dataset, format, filters, output, progressOnTty: process.stderr.isTTY === true };
+  return {
+    // JSON lines are for programs: field names and codes, whatever the language (export-words.ts).
+    dataset: format === 'jsonl' ? dataset : staffDataset(dataset, language),
+    format,
+    filters,
+    output,
+    progressOnTty: process.stderr.isTTY === true,
+  };
 }
 
 @Injectable()

@@ -1,8 +1,10 @@
-import { SUBMISSION_TYPES } from '@stichting/contracts';
+import { SUBMISSION_STATUSES, SUBMISSION_TYPES } from '@stichting/contracts';
+import { dutchHolidays } from '../common/dutch-business-days';
 import { DONATION_STATUSES, PAYMENT_STATUSES } from '../donations/donation-state';
 import { EMAIL_STATUSES } from '../mail/submission-email.job';
 import { AGREEMENTS } from './agreements-dataset';
-import type { ColumnKind, Dataset, ExportColumn } from './export-query';
+import { PROMISED_BUSINESS_DAYS } from '../staff-overview/overdue-rule';
+import { EXPORT_TIME_ZONE, type ColumnKind, type Dataset, type ExportColumn } from './export-query';
 
 /**
  * What staff can export: one entry per dataset, with its columns in the order they appear in the file.
@@ -10,6 +12,37 @@ import type { ColumnKind, Dataset, ExportColumn } from './export-query';
  */
 
 const column = (header: string, kind: ColumnKind = 'text', sql = header): ExportColumn => ({ header, kind, sql });
+
+/**
+ * The general holidays of 2000 to 2099 (common/dutch-business-days.ts computes them) as one SQL date array: the
+ * business days below are counted in PostgreSQL, row by row, as the export streams.
+ */
+const HOLIDAYS = `'{${Array.from({ length: 100 }, (_, i) => dutchHolidays(2000 + i).map((holiday) => holiday.day))
+  .flat()
+  .join(',')}}'::date[]`;
+
+/** The Dutch calendar day an instant falls on, in SQL. */
+const dutchDaySql = (instant: string) => `(${instant} AT TIME ZONE '${EXPORT_TIME_ZONE}')::date`;
+
+/**
+ * Dutch business days after the day `from` up to and including the day `to` (SQL dates): weekdays that are not a
+ * general holiday, as common/dutch-business-days.ts counts them. The holidays are one uncorrelated subquery, which
+ * PostgreSQL hashes once per export.
+ */
+const businessDaysSql = (from: string, to: string) =>
+  `(SELECT count(*)::int FROM generate_series(${from}::timestamp + interval '1 day', ${to}::timestamp, interval '1 day') g
+    WHERE extract(isodow FROM g) < 6 AND g::date NOT IN (SELECT unnest(${HOLIDAYS})))`;
+
+const ARRIVAL_DAY = dutchDaySql('s.created_at');
+/**
+ * docs/product.md §4.10.1: a request still new waits past its promise once its promised business days (after the day
+ * it arrived) have all ended before today, as staff-overview/overdue-rule.ts decides for the daily overview. A
+ * promise of at most three business days runs out within 30 calendar days, so the count stops there.
+ */
+const OVERDUE_SQL = `CASE WHEN s.status <> 'new' OR s.erased_at IS NOT NULL THEN false ELSE ${businessDaysSql(
+  ARRIVAL_DAY,
+  `LEAST(${dutchDaySql('now()')} - 1, ${ARRIVAL_DAY} + 30)`,
+)} >= CASE s.type ${SUBMISSION_TYPES.map((type) => `WHEN '${type}' THEN ${PROMISED_BUSINESS_DAYS[type]}`).join(' ')} END END`;
 
 const SUBMISSIONS: Dataset = {
   name: 'submissions',
@@ -19,6 +52,17 @@ const SUBMISSIONS: Dataset = {
     column('id', 'text', 's.id'),
     column('created_at', 'timestamp', 's.created_at'),
     column('type', 'text', 's.type'),
+    // docs/product.md §4.10: where staff stand with the request, and whether it was answered in time.
+    column('status', 'text', 's.status'),
+    column('outcome', 'text', 's.outcome'),
+    column('first_contact_at', 'timestamp', 's.first_contact_at'),
+    column('closed_at', 'timestamp', 's.closed_at'),
+    column(
+      'business_days_to_first_contact',
+      'integer',
+      `CASE WHEN s.first_contact_at IS NULL THEN NULL ELSE ${businessDaysSql(ARRIVAL_DAY, dutchDaySql('s.first_contact_at'))} END`,
+    ),
+    column('overdue', 'boolean', OVERDUE_SQL),
     column('language', 'text', 's.language'),
     column('name', 'text', 's.name'),
     column('email', 'text', 's.email'),
@@ -50,7 +94,32 @@ const SUBMISSIONS: Dataset = {
   dateColumn: 's.created_at',
   status: { column: 's.email_status', values: EMAIL_STATUSES, meaning: 'email delivery status' },
   type: { column: 's.type', values: SUBMISSION_TYPES },
+  open: "s.status IN ('new', 'contacted') AND s.erased_at IS NULL",
   orderBy: 's.created_at, s.id',
+};
+
+/**
+ * docs/product.md §4.10: every change of a request's status as staff made it, with the request's type and reference;
+ * of the person who asked nothing, and of staff only the first name and note they typed.
+ */
+const SUBMISSION_HISTORY: Dataset = {
+  name: 'submission-history',
+  description: 'every status change of a request (contacted, closed with an outcome), who made it and the note',
+  from: 'submission_status_changes c JOIN submissions s ON s.id = c.submission_id',
+  columns: [
+    column('changed_at', 'timestamp', 'c.created_at'),
+    column('reference', 'text', 's.id'),
+    column('type', 'text', 's.type'),
+    column('status', 'text', 'c.status'),
+    column('outcome', 'text', 'c.outcome'),
+    column('note', 'longText', 'c.note'),
+    column('changed_by', 'text', 'c.changed_by'),
+    column('via', 'text', 'c.via'),
+  ],
+  dateColumn: 'c.created_at',
+  status: { column: 'c.status', values: SUBMISSION_STATUSES, meaning: 'request status' },
+  type: { column: 's.type', values: SUBMISSION_TYPES },
+  orderBy: 'c.created_at, c.id',
 };
 
 /** Gifts (monthly or once) with where each stands (docs/product.md §4.2) and the donor's language, for emails by hand. */
@@ -215,6 +284,7 @@ const ERROR_REPORTS: Dataset = {
 
 export const DATASETS: readonly Dataset[] = [
   SUBMISSIONS,
+  SUBMISSION_HISTORY,
   DONATIONS,
   DONATION_PAYMENTS,
   DONOR_EMAILS,

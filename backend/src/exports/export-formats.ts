@@ -4,7 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { formatCents } from '../common/money';
-import type { ColumnKind, ExportColumn, ExportFormat } from './export-query';
+import type { ColumnKind, ExportColumn, ExportFormat, ExportLanguage } from './export-query';
 
 /**
  * The three file formats. Each receives rows as arrays (pg `rowMode: 'array'`), a batch at a time, and the
@@ -32,6 +32,8 @@ function drained(output: Writable): Promise<void> {
 export const RAW_TEXT_TYPES = { getTypeParser: () => (value: string) => value };
 
 const NEEDS_QUOTES = /[",\r\n]/;
+/** A Dutch spreadsheet splits a .csv on `;`: a value with one is quoted there. */
+const NEEDS_QUOTES_SEMICOLON = /[";\r\n]/;
 
 /** Where a spreadsheet may start a new cell inside a value: a list separator of any locale, or a line break. */
 const CELL_BREAK = /[,;\t\r\n]/;
@@ -58,11 +60,14 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_FIRST.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** RFC 4180: quoted only when needed, quotes doubled. */
-export function csvText(value: string): string {
+/** RFC 4180: quoted only when needed (a separator, quote or line break inside), quotes doubled. */
+export function csvText(value: string, separator: CsvSeparator = ','): string {
   const text = neutraliseFormula(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const needsQuotes = separator === ';' ? NEEDS_QUOTES_SEMICOLON : NEEDS_QUOTES;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+type CsvSeparator = ',' | ';';
 
 /** A PostgreSQL text[] literal (`{a,"b c"}`) as "a; b c". */
 export function pgArrayToList(literal: string): string {
@@ -105,17 +110,60 @@ const CSV_CELL: Record<ColumnKind, (text: string) => string> = {
   timestamp: pgTimestampToIso,
 };
 
-/** RFC 4180 with a UTF-8 byte order mark, so Excel opens "José Müller" correctly; CRLF line ends. */
+/** A stored code in staff's words (ExportColumn.labels), or the value itself when it has none. */
+const wordFor = (labels: Readonly<Record<string, string>> | undefined, value: string): string =>
+  labels?.[value] ?? value;
+
+/**
+ * How one column's PostgreSQL text becomes a cell of a staff spreadsheet's CSV (Dataset.language): codes in words,
+ * yes/no in words, a decimal comma for Dutch, the separator of that language's spreadsheet; timestamps arrive
+ * already in Amsterdam time (export-query.ts). Without a language, the plain form (CSV_CELL).
+ */
+function csvCell(col: ExportColumn, language: ExportLanguage | undefined): (text: string) => string {
+  if (!language) return CSV_CELL[col.kind];
+  const separator: CsvSeparator = language === 'nl' ? ';' : ',';
+  const { labels } = col;
+  switch (col.kind) {
+    case 'text':
+    case 'longText':
+      return (text) => csvText(wordFor(labels, text), separator);
+    case 'list':
+      return (text) =>
+        csvText(
+          pgArrayToList(text)
+            .split('; ')
+            .map((item) => wordFor(labels, item))
+            .join('; '),
+          separator,
+        );
+    case 'boolean':
+      return (text) => wordFor(labels, text === 't' ? 'true' : 'false');
+    case 'euro':
+      return language === 'nl' ? (cents) => formatCents(Number(cents)).replace('.', ',') : CSV_CELL.euro;
+    case 'timestamp':
+    case 'integer':
+      return (text) => text;
+  }
+}
+
+/**
+ * RFC 4180 with a UTF-8 byte order mark, so Excel opens "José Müller" correctly; CRLF line ends. A Dutch staff
+ * spreadsheet (language `nl`) has `;` between cells: Dutch Excel opens a .csv by double-click that way only.
+ */
 class CsvFormatter implements RowFormatter {
   private header: string;
   private readonly cells: Array<(text: string) => string>;
+  private readonly separator: CsvSeparator;
 
   constructor(
     private readonly output: Writable,
     columns: ExportColumn[],
+    language: ExportLanguage | undefined,
   ) {
-    this.header = `\uFEFF${columns.map((col) => col.header).join(',')}\r\n`;
-    this.cells = columns.map((col) => CSV_CELL[col.kind]);
+    this.separator = language === 'nl' ? ';' : ',';
+    const headers = columns.map((col) => (language ? csvText(col.title ?? col.header, this.separator) : col.header));
+    this.header = `\uFEFF${headers.join(this.separator)}\r\n`;
+    this.cells = columns.map((col) => csvCell(col, language));
   }
 
   writeRows(rows: unknown[][]): void {
@@ -127,7 +175,7 @@ class CsvFormatter implements RowFormatter {
         const value = row[i] as string | null;
         cells[i] = value === null ? '' : this.cells[i](value);
       }
-      lines[r] = cells.join(',');
+      lines[r] = cells.join(this.separator);
     });
     lines[rows.length] = '';
     const chunk = this.header + (rows.length > 0 ? lines.join('\r\n') : '');
@@ -201,6 +249,8 @@ class XlsxFormatter implements RowFormatter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
   private readonly timestampIndexes: number[];
+  /** Columns whose codes are written in words: their index and words (a list's items one by one). */
+  private readonly worded: Array<{ index: number; labels: Readonly<Record<string, string>>; isList: boolean }>;
 
   constructor(
     excel: typeof ExcelJS,
@@ -231,9 +281,9 @@ class XlsxFormatter implements RowFormatter {
     });
     this.sheet = this.workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     this.sheet.columns = columns.map((col) => ({
-      header: col.header,
+      header: col.title ?? col.header,
       key: col.header,
-      width: Math.max(XLSX_WIDTH[col.kind], col.header.length + 2),
+      width: Math.max(XLSX_WIDTH[col.kind], (col.title ?? col.header).length + 2),
       style: XLSX_FORMAT[col.kind] ? { numFmt: XLSX_FORMAT[col.kind] } : {},
     }));
     this.sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
@@ -241,6 +291,9 @@ class XlsxFormatter implements RowFormatter {
     header.font = { bold: true };
     header.commit();
     this.timestampIndexes = columns.flatMap((col, i) => (col.kind === 'timestamp' ? [i] : []));
+    this.worded = columns.flatMap((col, index) =>
+      col.labels ? [{ index, labels: col.labels, isList: col.kind === 'list' }] : [],
+    );
   }
 
   writeRows(rows: unknown[][]): void {
@@ -248,6 +301,18 @@ class XlsxFormatter implements RowFormatter {
       for (const i of this.timestampIndexes) {
         // Wall-clock Amsterdam time from PostgreSQL, stored as if UTC: Excel shows exactly these digits.
         if (typeof row[i] === 'string') row[i] = new Date(`${row[i]}Z`);
+      }
+      for (const { index, labels, isList } of this.worded) {
+        const value = row[index] as string | boolean | null;
+        if (value === null) continue;
+        // A yes/no column in words ("Ja"/"Nee") reads the same in every Excel; a list arrives joined with "; ".
+        const text = String(value);
+        row[index] = isList
+          ? text
+              .split('; ')
+              .map((item) => wordFor(labels, item))
+              .join('; ')
+          : wordFor(labels, text);
       }
       this.sheet.addRow(row).commit();
     }
@@ -283,10 +348,11 @@ export async function createFormatter(
   output: Writable,
   columns: ExportColumn[],
   sheetName: string,
+  language?: ExportLanguage,
 ): Promise<RowFormatter> {
   switch (format) {
     case 'csv':
-      return new CsvFormatter(output, columns);
+      return new CsvFormatter(output, columns, language);
     case 'jsonl':
       return new JsonLinesFormatter(output);
     case 'xlsx': {

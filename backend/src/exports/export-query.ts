@@ -8,12 +8,20 @@
 export type ColumnKind = 'text' | 'longText' | 'integer' | 'euro' | 'boolean' | 'timestamp' | 'list';
 
 export interface ExportColumn {
-  /** Header in the file: the database field name, so every tool sees the same names. */
+  /** The field's name: the database's, and the key of its words (export-words.ts). JSON lines keep it as it is. */
   header: string;
   /** SQL expression, qualified with the table alias where the dataset joins. */
   sql: string;
   kind: ColumnKind;
+  /** Header of a CSV or XLSX file in staff's words (export-words.ts); the field's name when left out. */
+  title?: string;
+  /** The words for stored codes (`volunteer` → `Aanmelding als vrijwilliger`; for a boolean, `true`/`false`). */
+  labels?: Readonly<Record<string, string>>;
 }
+
+/** The languages an export for staff speaks (docs/staff-exports.md): Dutch by default, English on request. */
+export const EXPORT_LANGUAGES = ['nl', 'en'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 
 export interface Dataset {
   name: string;
@@ -24,9 +32,18 @@ export interface Dataset {
   dateColumn: string;
   /** What `--status` filters on, and its allowed values. */
   status?: { column: string; values: readonly string[]; meaning: string };
-  /** `--type` (submissions only). */
+  /** `--type` (submissions and their history). */
   type?: { column: string; values: readonly string[] };
+  /** What `--open` keeps: the requests staff still have to finish (new or contacted). */
+  open?: string;
   orderBy: string;
+  /**
+   * Set by staffDataset (export-words.ts): headers and codes are in this language, and a CSV file is written for a
+   * spreadsheet of that language (for Dutch: `;` between cells and a decimal comma), with Amsterdam times.
+   */
+  language?: ExportLanguage;
+  /** The sheet's name in an XLSX file (at most 31 characters); the dataset's name when left out. */
+  sheetName?: string;
 }
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'jsonl'] as const;
@@ -41,10 +58,16 @@ export interface ExportFilters {
   /** Inclusive calendar days, YYYY-MM-DD, in EXPORT_TIME_ZONE. */
   since?: string;
   until?: string;
+  /** Only the requests still open (Dataset.open). */
+  open?: boolean;
+  /** At most this many rows (the download of a link: bounded, docs/product.md §4.10.2). */
+  maxRows?: number;
 }
 
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const ISO_LOCAL = `'YYYY-MM-DD"T"HH24:MI:SS.MS'`;
+/** A date and time every spreadsheet reads as one, in either language: `2026-03-01 09:00:00`. */
+const SPREADSHEET_LOCAL = `'YYYY-MM-DD HH24:MI:SS'`;
 
 /**
  * A column's value for the typed formats: JSON lines (timestamps as ISO 8601 in UTC, lists as arrays) and
@@ -63,6 +86,15 @@ function typedExpression(col: ExportColumn, format: 'jsonl' | 'xlsx'): string {
     default:
       return col.sql;
   }
+}
+
+/**
+ * A column as CSV selects it: its plain value, except a timestamp in a staff spreadsheet (Dataset.language), which
+ * PostgreSQL writes in Amsterdam time as a spreadsheet reads a date.
+ */
+function csvExpression(col: ExportColumn, dataset: Dataset): string {
+  if (col.kind !== 'timestamp' || !dataset.language) return col.sql;
+  return `to_char(${col.sql} AT TIME ZONE '${EXPORT_TIME_ZONE}', ${SPREADSHEET_LOCAL})`;
 }
 
 export interface ExportQuery {
@@ -99,8 +131,11 @@ export function buildExportQuery(dataset: Dataset, format: ExportFormat, filters
       `${dataset.dateColumn} < (${param(filters.until)}::date + 1)::timestamp AT TIME ZONE '${EXPORT_TIME_ZONE}'`,
     );
   }
-  const rows = `FROM ${dataset.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${dataset.orderBy}`;
-  if (format === 'csv') return { text: `SELECT ${dataset.columns.map((col) => col.sql).join(', ')} ${rows}`, values };
+  if (filters.open && dataset.open) where.push(dataset.open);
+  const limit = filters.maxRows === undefined ? '' : ` LIMIT ${param(filters.maxRows)}`;
+  const rows = `FROM ${dataset.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${dataset.orderBy}${limit}`;
+  if (format === 'csv')
+    return { text: `SELECT ${dataset.columns.map((col) => csvExpression(col, dataset)).join(', ')} ${rows}`, values };
   const typed = dataset.columns.map((col) => `${typedExpression(col, format)} AS "${col.header}"`).join(', ');
   if (format === 'xlsx') return { text: `SELECT ${typed} ${rows}`, values };
   return { text: `SELECT row_to_json(t)::text AS line FROM (SELECT ${typed} ${rows}) t`, values };

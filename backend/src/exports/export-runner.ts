@@ -28,7 +28,14 @@ export async function streamExport(
   onProgress: (rows: number) => void = () => undefined,
 ): Promise<number> {
   const query = buildExportQuery(request.dataset, request.format, request.filters);
-  const formatter = await createFormatter(request.format, output, request.dataset.columns, request.dataset.name);
+  const { dataset } = request;
+  const formatter = await createFormatter(
+    request.format,
+    output,
+    dataset.columns,
+    dataset.sheetName ?? dataset.name,
+    dataset.language,
+  );
   // One read-only snapshot; UTC so CSV gets timestamps as `... +00`, turned into ISO 8601 without a Date.
   await client.query("BEGIN READ ONLY; SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO'");
   const cursor = client.query(
