@@ -111,6 +111,7 @@ describe('npm run purge', () => {
           donations: 0,
           donationPayments: 0,
           unpaidDonations: 0,
+          agreements: 0,
           retentionDays: { volunteer: 56, contact: 365, 'help-request': 180, errorReports: 90, donations: 2922 },
         },
       },
@@ -269,6 +270,8 @@ describe('npm run erase', () => {
           submissions: 2,
           donations: 1,
           referrals: 1,
+          agreements: 0,
+          keptAgreements: 0,
         },
       },
     ]);

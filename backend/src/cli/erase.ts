@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { formatCents } from '../common/money';
-import type { ErasureTarget } from '../retention/retention.erasure';
+import type { ErasureTarget, KeptAgreement } from '../retention/retention.erasure';
+import { AGREEMENT_RETENTION_YEARS } from '../retention/retention.purge';
 import { DatabaseModule } from '../database/database.module';
 import { RetentionService } from '../retention/retention.service';
 import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
@@ -9,8 +10,10 @@ const ERASE_USAGE = `Usage: npm run erase -- --email <address> [--dry-run]
 
 Removes one person's personal data (name, email, phone, location, messages, referrer details) from every
 submission and donation with that email address, also where it was given as referrer. Ids, dates, amounts
-and statuses stay for the books. Matching ignores upper and lower case. Writes one line to audit_log with
-a SHA-256 hash of the address, never the address itself.
+and statuses stay for the books. Deletes a periodic gift agreement naming the address (donor or partner)
+that was never countersigned; one that was is kept until seven years after it ends (fiscal retention
+duty, art. 52 AWR): the command says which and until when. Matching ignores upper and lower case.
+Writes one line to audit_log with a SHA-256 hash of the address, never the address itself.
 
 Options:
   --email <address>   the person's email address (required)
@@ -37,7 +40,18 @@ function describeTarget(target: ErasureTarget): string {
     ...target.donations.map((d) => `  ${d.id}  ${day(d.createdAt)}  ${d.status}  EUR ${formatCents(d.amountCents)}`),
     `Named as referrer on other donations: ${target.referrals.length}`,
     ...target.referrals.map((d) => `  ${d.id}  ${day(d.createdAt)}  (referrer fields only)`),
+    `Periodic gift agreements to delete (never countersigned, or past retention): ${target.agreements.length}`,
+    ...target.agreements.map((a) => `  ${a.transactionNumber}  ${day(a.createdAt)}  ${a.status}`),
   ].join('\n');
+}
+
+/** Why an agreement is not erased, and until when: staff pass this on to the person who asked. */
+function describeKept(agreement: KeptAgreement): string {
+  const until =
+    agreement.keptUntil && agreement.endedAt
+      ? `until ${day(agreement.keptUntil)} (ended ${day(agreement.endedAt)})`
+      : `until ${AGREEMENT_RETENTION_YEARS} years after it ends (it still runs)`;
+  return `  ${agreement.transactionNumber}  ${agreement.status}  kept ${until}`;
 }
 
 @Injectable()
@@ -46,10 +60,21 @@ class EraseCommand implements Command<EraseArgs> {
 
   async run({ email, dryRun }: EraseArgs): Promise<void> {
     const result = await this.retention.erase(email, { dryRun });
-    const total = result.submissions.length + result.donations.length + result.referrals.length;
+    const total =
+      result.submissions.length + result.donations.length + result.referrals.length + result.agreements.length;
     process.stdout.write(`${describeTarget(result)}\n`);
-    if (total === 0) process.stdout.write('Nothing found for this address; nothing changed.\n');
-    else if (dryRun) process.stdout.write('Dry run: nothing changed. Run again without --dry-run to erase.\n');
+    if (result.keptAgreements.length > 0) {
+      process.stdout.write(
+        `Not erased: ${result.keptAgreements.length} countersigned periodic gift agreement(s) with their signatures.\n` +
+          `The fiscal retention duty (art. 52 AWR) keeps them ${AGREEMENT_RETENTION_YEARS} years after they end; ` +
+          'run erase again after the date below (docs/privacy.md "Periodic gift agreements").\n' +
+          `${result.keptAgreements.map(describeKept).join('\n')}\n`,
+      );
+    }
+    if (total === 0) {
+      const what = result.keptAgreements.length > 0 ? 'Nothing else' : 'Nothing';
+      process.stdout.write(`${what} found for this address; nothing changed.\n`);
+    } else if (dryRun) process.stdout.write('Dry run: nothing changed. Run again without --dry-run to erase.\n');
     else {
       process.stdout.write(
         `Erased. Written to audit_log as erase ${result.emailSha256.slice(0, 12)}… (hash of the address).\n` +

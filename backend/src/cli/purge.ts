@@ -1,7 +1,11 @@
 import { Injectable, Module } from '@nestjs/common';
 import { SUBMISSION_TYPES } from '@stichting/contracts';
 import { DatabaseModule } from '../database/database.module';
-import { UNPAID_DONATION_DAYS } from '../retention/retention.purge';
+import {
+  AGREEMENT_RETENTION_YEARS,
+  UNCOMPLETED_AGREEMENT_DAYS,
+  UNPAID_DONATION_DAYS,
+} from '../retention/retention.purge';
 import { RetentionService } from '../retention/retention.service';
 import { HELP, parseCommandLine, runCommand, type Command } from './cli-runner';
 
@@ -9,7 +13,9 @@ const PURGE_USAGE = `Usage: npm run purge -- [--dry-run]
 
 Deletes submissions older than the retention period of their form type, error reports not seen for
 longer than theirs, donation payments older than the donations period, and donations whose last change
-is older than that and that have no payment left. Writes one line to audit_log (counts only).
+is older than that and that have no payment left, and periodic gift agreements (with their signatures)
+seven years after they ended, or 90 days after their last change if never countersigned.
+Writes one line to audit_log (counts only).
 The app also does this every night at 03:30 (Europe/Amsterdam). Why these periods: docs/privacy.md.
 
 Periods in days, from the environment (defaults in brackets):
@@ -45,6 +51,11 @@ class PurgeCommand implements Command<PurgeArgs> {
       line('donation payments', result.donationPayments, `older than ${days.donations} days`),
       line('donations', result.donations, `unchanged for ${days.donations} days, no payment left`),
       line('unpaid donations', result.unpaidDonations, `never paid, unchanged for ${UNPAID_DONATION_DAYS} days`),
+      line(
+        'periodic gift agreements',
+        result.agreements,
+        `ended ${AGREEMENT_RETENTION_YEARS} years ago, or never completed and unchanged for ${UNCOMPLETED_AGREEMENT_DAYS} days`,
+      ),
     ];
     const verb = dryRun ? 'would be deleted' : 'deleted';
     process.stdout.write(`${dryRun ? 'Dry run: nothing changed.\n' : ''}Rows ${verb}:\n${lines.join('\n')}\n`);

@@ -13,11 +13,10 @@ export class RetentionJob implements JobHandler<null> {
   constructor(private readonly retention: RetentionService) {}
 
   async handle(): Promise<void> {
-    const { submissions, errorReports, donations, donationPayments, unpaidDonations } = await this.retention.purge({
-      dryRun: false,
-    });
+    const { submissions, errorReports, donations, donationPayments, unpaidDonations, agreements } =
+      await this.retention.purge({ dryRun: false });
     this.logger.log(
-      { submissions, errorReports, donations, donationPayments, unpaidDonations },
+      { submissions, errorReports, donations, donationPayments, unpaidDonations, agreements },
       'retention purge done',
     );
   }

@@ -9,6 +9,7 @@ import type { RetentionStores } from './retention.service';
  * longer ago than its period. Donations are bookkeeping (the fiscal retention obligation is 7 years): a payment goes
  * once older than the donations period, a donation (intent) once its last change is and no payment of it is left, so a
  * donor still giving stays. A donation that never reached a payment goes UNPAID_DONATION_DAYS after its last change.
+ * A periodic gift agreement goes seven years after it ended, or 90 days after its last change if never completed.
  * Used by `npm run purge` and by the daily `retention-purge` job.
  */
 
@@ -18,6 +19,34 @@ import type { RetentionStores } from './retention.service';
  * reconciliation looks back over (`npm run donations -- reconcile`), so no late Stripe event is left to change it.
  */
 export const UNPAID_DONATION_DAYS = 30;
+
+/**
+ * docs/privacy.md "Periodic gift agreements": an agreement and its audit trail (signatures, links, emails) are kept
+ * seven years after it ends, the fiscal retention duty (art. 52 AWR) for the record that makes the gifts deductible.
+ */
+export const AGREEMENT_RETENTION_YEARS = 7;
+
+/**
+ * docs/privacy.md "Periodic gift agreements": an agreement never completed (the foundation never countersigned) made
+ * no gift deductible, so no duty keeps it; 90 days untouched is three times a link's life, long after anyone could
+ * still sign it.
+ */
+export const UNCOMPLETED_AGREEMENT_DAYS = 90;
+
+/** The day seven years after an agreement ended, until which it is kept; null while it has not ended. */
+export function agreementKeptUntil(endedAt: Date | null): Date | null {
+  if (!endedAt) return null;
+  const until = new Date(endedAt);
+  until.setUTCFullYear(until.getUTCFullYear() + AGREEMENT_RETENTION_YEARS);
+  return until;
+}
+
+/** Agreements that ended before this moment are past their retention. */
+function agreementCutoff(now: Date): Date {
+  const cut = new Date(now);
+  cut.setUTCFullYear(cut.getUTCFullYear() - AGREEMENT_RETENTION_YEARS);
+  return cut;
+}
 export interface PurgeResult {
   dryRun: boolean;
   retentionDays: RetentionDays;
@@ -27,6 +56,8 @@ export interface PurgeResult {
   donationPayments: number;
   /** Donations deleted because they never reached a payment (UNPAID_DONATION_DAYS). */
   unpaidDonations: number;
+  /** Periodic gift agreements deleted with their audit trail (AGREEMENT_RETENTION_YEARS, UNCOMPLETED_AGREEMENT_DAYS). */
+  agreements: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -65,6 +96,12 @@ export async function purgeExpired(
     tx,
   );
   const unpaidDonations = await stores.donations.purgeUnpaidBefore(cutoff(now, UNPAID_DONATION_DAYS), dryRun, tx);
+  const agreements = await stores.agreements.purge(
+    agreementCutoff(now),
+    cutoff(now, UNCOMPLETED_AGREEMENT_DAYS),
+    dryRun,
+    tx,
+  );
   const result: PurgeResult = {
     dryRun,
     retentionDays,
@@ -73,12 +110,13 @@ export async function purgeExpired(
     donations,
     donationPayments,
     unpaidDonations,
+    agreements,
   };
   // Counts and periods only: no personal data in the audit log.
   if (!dryRun) {
     await stores.auditLog.record(
       'purge',
-      { submissions, errorReports, donations, donationPayments, unpaidDonations, retentionDays },
+      { submissions, errorReports, donations, donationPayments, unpaidDonations, agreements, retentionDays },
       tx,
     );
   }

@@ -4,6 +4,7 @@ import { RETENTION_DAYS } from '../config/config.module';
 import { AuditLogRepository } from '../database/audit-log.repository';
 import { DonationsRepository } from '../database/donations.repository';
 import { ErrorReportsRepository } from '../database/error-reports.repository';
+import { PeriodicAgreementsRepository } from '../database/periodic-agreements.repository';
 import { PrismaService } from '../database/prisma.service';
 import { SubmissionsRepository } from '../database/submissions.repository';
 import { erasePerson, type ErasureResult } from './retention.erasure';
@@ -15,6 +16,7 @@ export interface RetentionStores {
   donations: DonationsRepository;
   errorReports: ErrorReportsRepository;
   auditLog: AuditLogRepository;
+  agreements: PeriodicAgreementsRepository;
 }
 
 /**
@@ -37,9 +39,10 @@ export class RetentionService {
     donations: DonationsRepository,
     errorReports: ErrorReportsRepository,
     auditLog: AuditLogRepository,
+    agreements: PeriodicAgreementsRepository,
     @Inject(RETENTION_DAYS) private readonly retentionDays: RetentionDays,
   ) {
-    this.stores = { submissions, donations, errorReports, auditLog };
+    this.stores = { submissions, donations, errorReports, auditLog, agreements };
   }
 
   /** Deletes what is past its retention period (RETENTION_DAYS_*), or with `dryRun` only counts it. */
@@ -52,6 +55,9 @@ export class RetentionService {
 
   /** Removes one person's personal data wherever their address appears, or with `dryRun` only finds it. */
   erase(email: string, options: { dryRun: boolean }): Promise<ErasureResult> {
-    return this.prisma.$transaction((tx) => erasePerson(tx, this.stores, email, options), TRANSACTION);
+    return this.prisma.$transaction(
+      (tx) => erasePerson(tx, this.stores, email, { ...options, now: new Date() }),
+      TRANSACTION,
+    );
   }
 }
