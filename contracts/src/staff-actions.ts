@@ -105,3 +105,29 @@ export interface StaffActionBody {
   note?: string;
   by?: string;
 }
+
+/**
+ * docs/product.md §4.10.2: a "download as a spreadsheet" link lands on ROUTES.staffAction with its token after
+ * `#download=`. The page reads what the file will hold (`read`); only its button's POST (`download`) answers the XLSX,
+ * as an attachment, so a mail scanner that opens every link never fetches personal data.
+ */
+export const STAFF_SPREADSHEET_PATHS = {
+  read: '/api/staff/spreadsheet/read',
+  download: '/api/staff/spreadsheet',
+} as const;
+
+/** What a download link's file holds: every open request (new or contacted), or one type's requests of one month. */
+export type StaffSpreadsheetSelection =
+  { kind: 'open' } | { kind: 'month'; type: SubmissionType; /** YYYY-MM */ month: string };
+
+/** `POST /api/staff/spreadsheet/read` `{token, language}`; a refused link answers a StaffActionRefusal. */
+export interface StaffSpreadsheetReadAnswer {
+  success: true;
+  selection: StaffSpreadsheetSelection;
+}
+
+/** The body of both spreadsheet routes; the file speaks English when `language` is `en`, else Dutch. */
+export interface StaffSpreadsheetBody {
+  token: string;
+  language?: Language;
+}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SpreadsheetLinks } from '../staff-overview/spreadsheet-links';
 import { StaffFollowUp } from './staff-follow-up';
 import { StaffLinks } from './staff-links';
 
@@ -7,7 +8,7 @@ import { StaffLinks } from './staff-links';
  * so the worker that renders the emails imports it as well as the web process (docs/product.md §4.10).
  */
 @Module({
-  providers: [StaffLinks, StaffFollowUp],
-  exports: [StaffLinks, StaffFollowUp],
+  providers: [StaffLinks, StaffFollowUp, SpreadsheetLinks],
+  exports: [StaffLinks, StaffFollowUp, SpreadsheetLinks],
 })
 export class StaffLinksModule {}

@@ -97,6 +97,22 @@ interface Row {
 export interface StaffFollowUpView {
   actions: Array<{ action: StaffStatusAction; url: string }>;
   earlier?: Pick<Submission, 'createdAt' | 'status' | 'outcome'>;
+  /** docs/product.md §4.10.2: the link to this type's requests of the month as a spreadsheet. */
+  spreadsheet?: { type: SubmissionType; month: string; url: string };
+}
+
+/** "Download alle aanmeldingen als vrijwilliger van maart 2026 als spreadsheet" and its hint, in Dutch. */
+function spreadsheetLine(spreadsheet: NonNullable<StaffFollowUpView['spreadsheet']>) {
+  const words = siteCopy('staffOverview', STAFF_LANGUAGE);
+  const month = new Intl.DateTimeFormat('nl-NL', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${spreadsheet.month}-15T00:00:00Z`),
+  );
+  const type = siteCopy('email', STAFF_LANGUAGE).staff.followUp.typeNames[spreadsheet.type];
+  return {
+    label: fill(words.spreadsheet.downloadMonth, { type, month }),
+    hint: words.downloadHint,
+    url: spreadsheet.url,
+  };
 }
 
 const DAY = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'Europe/Amsterdam' });
@@ -145,6 +161,7 @@ function followUpLines(submission: Submission, followUp: StaffFollowUpView) {
     duplicate,
     reply,
     replyLabel: staff.followUp.replyLink,
+    spreadsheet: followUp.spreadsheet && spreadsheetLine(followUp.spreadsheet),
   };
 }
 
@@ -206,6 +223,9 @@ export function renderStaffNotification(submission: Submission, followUp?: Staff
           '',
           next.reply,
           mailto,
+          ...(next.spreadsheet
+            ? ['', `${next.spreadsheet.label}: ${next.spreadsheet.url}`, next.spreadsheet.hint]
+            : []),
         ]
       : []),
   ].join('\n');
@@ -231,7 +251,11 @@ export function renderStaffNotification(submission: Submission, followUp?: Staff
           next.actions
             .map(({ label, url }) => `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`)
             .join('\n') +
-          `\n</ul>\n<p>${escapeHtml(next.reply)} <a href="${escapeHtml(mailto)}">${escapeHtml(next.replyLabel)}</a></p>`
+          `\n</ul>\n<p>${escapeHtml(next.reply)} <a href="${escapeHtml(mailto)}">${escapeHtml(next.replyLabel)}</a></p>` +
+          (next.spreadsheet
+            ? `\n<p><a href="${escapeHtml(next.spreadsheet.url)}">${escapeHtml(next.spreadsheet.label)}</a><br>` +
+              `<span style="color:#52606d">${escapeHtml(next.spreadsheet.hint)}</span></p>`
+            : '')
         : ''),
   );
   return { subject, text, html };
