@@ -1,6 +1,7 @@
 import type { LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { hasControlCharacters } from '@stichting/contracts';
 import { Client } from 'pg';
 import { ConfigError, loadCommandConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
@@ -35,6 +36,8 @@ export interface CommandLine<Args> {
   parse(argv: string[]): Args | typeof HELP;
   /** The command reads from Stripe: it needs STRIPE_SECRET_KEY too (docs/architecture.md §6). */
   withStripe?: boolean;
+  /** The command countersigns periodic gift agreements: it reads PERIODIC_GIFT_SIGNATORY_NAME/FUNCTION too. */
+  withSignatory?: boolean;
   /** The module to build for these arguments, and the command in it that does the work. */
   context(args: Args): { module: Type; command: Type<Command<Args>> };
 }
@@ -46,6 +49,28 @@ export function runCommand<Args>(line: CommandLine<Args>, argv: string[] = proce
   });
 }
 
+/**
+ * A command of subcommands (`npm run donations -- reconcile …`): runs the one named by the first argument with the
+ * rest; prints `usage` for --help (exit 0) or without a subcommand (exit 2), and names an unknown one (exit 2).
+ */
+export function runSubcommands(
+  usage: string,
+  subcommands: Map<string, (argv: string[]) => void>,
+  argv: string[] = process.argv.slice(2),
+): void {
+  const [name, ...rest] = argv;
+  const run = name === undefined ? undefined : subcommands.get(name);
+  if (run) {
+    run(rest);
+  } else if (name === undefined || name === '--help' || name === '-h') {
+    process.stdout.write(`${usage}\n`);
+    process.exitCode = name === undefined ? 2 : 0;
+  } else {
+    process.stderr.write(`Unknown subcommand "${name}".\n${usage}\n`);
+    process.exitCode = 2;
+  }
+}
+
 async function execute<Args>(line: CommandLine<Args>, argv: string[]): Promise<number> {
   try {
     const args = line.parse(argv);
@@ -53,7 +78,10 @@ async function execute<Args>(line: CommandLine<Args>, argv: string[]): Promise<n
       process.stdout.write(`${line.usage}\n`);
       return 0;
     }
-    const config = loadCommandConfig(process.env, { withStripe: line.withStripe });
+    const config = loadCommandConfig(process.env, {
+      withStripe: line.withStripe,
+      withSignatory: line.withSignatory,
+    });
     await checkDatabase(config.database.url);
     const { module, command } = line.context(args);
     const context = await NestFactory.createApplicationContext(
@@ -163,4 +191,23 @@ export function parseDay(option: string, value: string): string {
     throw new UsageError(`Invalid date "${value}" for ${option}: use YYYY-MM-DD, for example 2026-03-01.`);
   }
   return value;
+}
+
+/**
+ * A free-text option (a name, a note), trimmed; undefined when left out or blank. A UsageError naming the option when
+ * it is longer than `max` or holds control characters (`line`: one line; `text`: line breaks allowed).
+ */
+export function textOption(
+  option: string,
+  value: string | undefined,
+  max: number,
+  kind: 'line' | 'text',
+): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.length > max) throw new UsageError(`--${option} is at most ${max} characters (got ${text.length}).`);
+  if (hasControlCharacters(text, kind)) {
+    throw new UsageError(`--${option} must be plain text without control characters.`);
+  }
+  return text;
 }

@@ -1,4 +1,4 @@
-import { runCommand } from './cli-runner';
+import { runCommand, runSubcommands } from './cli-runner';
 import { runCheckStripe } from './donations-check-stripe';
 import { RECONCILE_COMMAND } from './donations-reconcile';
 import { STATEMENTS_COMMAND } from './donations-statements';
@@ -23,14 +23,4 @@ Subcommands:
 
 Run \`npm run donations -- <subcommand> --help\` for its options.`;
 
-const [name, ...argv] = process.argv.slice(2);
-const run = name === undefined ? undefined : SUBCOMMANDS.get(name);
-if (run) {
-  run(argv);
-} else if (name === undefined || name === '--help' || name === '-h') {
-  process.stdout.write(`${USAGE}\n`);
-  process.exitCode = name === undefined ? 2 : 0;
-} else {
-  process.stderr.write(`Unknown subcommand "${name}".\n${USAGE}\n`);
-  process.exitCode = 2;
-}
+runSubcommands(USAGE, SUBCOMMANDS);

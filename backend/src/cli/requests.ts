@@ -3,22 +3,25 @@ import {
   STAFF_NAME_MAX_LENGTH,
   STAFF_NOTE_MAX_LENGTH,
   SUBMISSION_TYPES,
-  hasControlCharacters,
   type SubmissionType,
 } from '@stichting/contracts';
 import { DatabaseModule } from '../database/database.module';
 import { SubmissionStatusRepository } from '../database/submission-status.repository';
 import { alreadyMessage } from '../staff-actions/staff-actions.service';
 import { commandAction } from '../staff-actions/status-command';
-import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
+import { OverdueListCommand } from '../staff-overview/overdue-command';
+import { HELP, parseCommandLine, runCommand, textOption, UsageError, type Command } from './cli-runner';
 
 const REQUESTS_USAGE = `Usage: npm run requests -- status <request id> contacted|closed [--outcome <outcome>] [--note <text>] [--by <name>]
+       npm run requests -- overdue
 
 Changes where staff stand with one request, as the links in the staff email do (docs/product.md §4.10), for when
 a link is lost or expired. The change is kept in the request's history with "command" as its way in. A request
 already contacted (or closed) is left as it is, and the command says since when.
 
   status <id> contacted            the applicant has been answered
+  overdue                          list the requests still new past their promised answer time, oldest first
+                                   (reference, type, received, promised by), as the daily overview does
   status <id> closed --outcome X   the request is done; X by type:
                                      volunteer:     matched, not_matched, withdrawn, spam
                                      help-request:  helped, referred, no_reply, spam
@@ -33,13 +36,15 @@ Options:
 The request id is the "Referentie" in the staff email (or the id column of \`npm run export -- submissions\`).
 
 Examples:
+  npm run requests -- overdue
   npm run requests -- status 0f8fad5b-d9cb-469f-a165-70867728950e contacted --by Anna
   npm run requests -- status 0f8fad5b-d9cb-469f-a165-70867728950e closed --outcome matched --note "starts in May"`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Each subcommand's arguments; a new subcommand adds its own shape here and a branch in `parse` and `context`. */
-type RequestsArgs = {
+type RequestsArgs = { action: 'overdue' } | StatusArgs;
+type StatusArgs = {
   action: 'status';
   submissionId: string;
   status: 'contacted' | 'closed';
@@ -52,10 +57,10 @@ const isSubmissionType = (type: string): type is SubmissionType => SUBMISSION_TY
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
 
 @Injectable()
-class RequestStatusCommand implements Command<RequestsArgs> {
+class RequestStatusCommand implements Command<StatusArgs> {
   constructor(private readonly statuses: SubmissionStatusRepository) {}
 
-  async run({ submissionId, status, outcome, note, by }: RequestsArgs): Promise<void> {
+  async run({ submissionId, status, outcome, note, by }: StatusArgs): Promise<void> {
     const standing = await this.statuses.standing(submissionId);
     if (!standing || !isSubmissionType(standing.type)) {
       throw new Error(`No request ${submissionId} (never stored, purged or erased); nothing changed.`);
@@ -77,17 +82,20 @@ class RequestStatusCommand implements Command<RequestsArgs> {
   }
 }
 
-@Module({ imports: [DatabaseModule], providers: [RequestStatusCommand] })
-class RequestsCliModule {}
+@Injectable()
+class RequestsCommand implements Command<RequestsArgs> {
+  constructor(
+    private readonly statuses: RequestStatusCommand,
+    private readonly overdue: OverdueListCommand,
+  ) {}
 
-function optionalText(name: string, value: string | undefined, max: number, kind: 'line' | 'text'): string | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (text.length > max) throw new UsageError(`--${name} is at most ${max} characters (got ${text.length}).`);
-  if (hasControlCharacters(text, kind))
-    throw new UsageError(`--${name} must be plain text without control characters.`);
-  return text;
+  run(args: RequestsArgs): Promise<void> {
+    return args.action === 'overdue' ? this.overdue.run() : this.statuses.run(args);
+  }
 }
+
+@Module({ imports: [DatabaseModule], providers: [RequestStatusCommand, OverdueListCommand, RequestsCommand] })
+class RequestsCliModule {}
 
 /** `npm run requests -- status …`: staff follow-up of requests without a link (docs/product.md §4.10). */
 runCommand<RequestsArgs>({
@@ -106,8 +114,14 @@ runCommand<RequestsArgs>({
     );
     if (values.help) return HELP;
     const [action, submissionId, status, ...rest] = positionals;
+    if (action === 'overdue') {
+      if (positionals.length > 1) throw new UsageError(`Unexpected argument ${positionals[1]}.`);
+      return { action };
+    }
     if (action !== 'status') {
-      throw new UsageError(action ? `Unknown subcommand "${action}": use status.` : 'Missing subcommand: status.');
+      throw new UsageError(
+        action ? `Unknown subcommand "${action}": use status or overdue.` : 'Missing subcommand: status or overdue.',
+      );
     }
     if (!submissionId || !UUID.test(submissionId)) {
       throw new UsageError(
@@ -123,11 +137,11 @@ runCommand<RequestsArgs>({
       submissionId: submissionId.toLowerCase(),
       status,
       outcome: values.outcome?.trim() || undefined,
-      note: optionalText('note', values.note, STAFF_NOTE_MAX_LENGTH, 'text'),
-      by: optionalText('by', values.by, STAFF_NAME_MAX_LENGTH, 'line'),
+      note: textOption('note', values.note, STAFF_NOTE_MAX_LENGTH, 'text'),
+      by: textOption('by', values.by, STAFF_NAME_MAX_LENGTH, 'line'),
     };
   },
   context() {
-    return { module: RequestsCliModule, command: RequestStatusCommand };
+    return { module: RequestsCliModule, command: RequestsCommand };
   },
 });

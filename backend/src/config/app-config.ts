@@ -64,6 +64,15 @@ export interface CommandConfig {
   retentionDays: RetentionDays;
   /** Only for a command that reads from Stripe (`loadCommandConfig(env, { withStripe: true })`). */
   stripe?: StripeAccess;
+  /** Only for a command that countersigns periodic gift agreements (`{ withSignatory: true }`). */
+  periodicGift?: PeriodicGiftSignatory;
+}
+
+/** Who countersigns a periodic gift agreement for the foundation (docs/product.md §4.9); never a visitor's words. */
+export interface PeriodicGiftSignatory {
+  /** Undefined: the foundation's name. */
+  signatoryName: string | undefined;
+  signatoryFunction: string;
 }
 
 /** What any code that calls Stripe reads: the key, the product of the monthly gift and, in tests, a stand-in's address. */
@@ -153,8 +162,7 @@ export interface AppConfig extends CommandConfig {
    */
   donorLinks: { secret: string; generated: string | undefined };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string };
-  /** Who countersigns a periodic gift agreement for the foundation (docs/product.md §4.9); never a visitor's words. */
-  periodicGift: { signatoryName: string | undefined; signatoryFunction: string };
+  periodicGift: PeriodicGiftSignatory;
   /** Caps on stored browser crash reports, counted in PostgreSQL over every instance (error-reports/; tuning.ts). */
   errorReports: { perHour: number; maxRows: number };
   /** Run the email worker inside the web process (default) or only in `npm run worker`. */
@@ -229,7 +237,10 @@ function checkLiveKey(stripe: StripeAccess, problems: string[]): void {
  * The configuration of a staff command (CommandConfig): DATABASE_URL and the retention periods; `withStripe` adds the
  * Stripe key (and STRIPE_API_URL) for a command that reads from Stripe (`npm run donations -- reconcile`).
  */
-export function loadCommandConfig(env: Env = process.env, options: { withStripe?: boolean } = {}): CommandConfig {
+export function loadCommandConfig(
+  env: Env = process.env,
+  options: { withStripe?: boolean; withSignatory?: boolean } = {},
+): CommandConfig {
   const problems: string[] = [];
   const url = readDatabaseUrl(env, problems);
   const retentionDays = readRetentionDays(env, problems);
@@ -243,8 +254,21 @@ export function loadCommandConfig(env: Env = process.env, options: { withStripe?
     };
     checkLiveKey(stripe, problems);
   }
+  let periodicGift: PeriodicGiftSignatory | undefined;
+  if (options.withSignatory) {
+    const values = readSettings(env, problems, ['PERIODIC_GIFT_SIGNATORY_NAME', 'PERIODIC_GIFT_SIGNATORY_FUNCTION']);
+    periodicGift = {
+      signatoryName: values.PERIODIC_GIFT_SIGNATORY_NAME,
+      signatoryFunction: values.PERIODIC_GIFT_SIGNATORY_FUNCTION,
+    };
+  }
   if (problems.length > 0) throw new ConfigError(problems);
-  return { database: { url, ...COMMAND_POOLS }, retentionDays, ...(stripe ? { stripe } : {}) };
+  return {
+    database: { url, ...COMMAND_POOLS },
+    retentionDays,
+    ...(stripe ? { stripe } : {}),
+    ...(periodicGift ? { periodicGift } : {}),
+  };
 }
 
 /** Why the webhook is off with this STRIPE_WEBHOOK_SECRET (read as settings.ts does), or undefined when it is on. */

@@ -12,12 +12,18 @@ export const RETENTION_DAYS = Symbol('RETENTION_DAYS');
  * command has it only when it asked for it (`withStripe`).
  */
 export const STRIPE_ACCESS = Symbol('STRIPE_ACCESS');
+/**
+ * Who countersigns a periodic gift agreement (PeriodicGiftSignatory): a staff command has it only when it asked for it
+ * (`withSignatory`).
+ */
+export const PERIODIC_GIFT_SIGNATORY = Symbol('PERIODIC_GIFT_SIGNATORY');
 
 function commandProviders(config: CommandConfig): Provider[] {
   return [
     { provide: DATABASE_CONFIG, useValue: config.database },
     { provide: RETENTION_DAYS, useValue: config.retentionDays },
     ...(config.stripe ? [{ provide: STRIPE_ACCESS, useValue: config.stripe }] : []),
+    ...(config.periodicGift ? [{ provide: PERIODIC_GIFT_SIGNATORY, useValue: config.periodicGift }] : []),
   ];
 }
 
@@ -36,11 +42,17 @@ export class ConfigModule {
       { provide: APP_CONFIG, useValue: config },
       { provide: STRIPE_ACCESS, useValue: config.stripe },
     ];
-    return { module: ConfigModule, providers, exports: [APP_CONFIG, DATABASE_CONFIG, RETENTION_DAYS, STRIPE_ACCESS] };
+    const exports = [APP_CONFIG, DATABASE_CONFIG, RETENTION_DAYS, STRIPE_ACCESS, PERIODIC_GIFT_SIGNATORY];
+    return { module: ConfigModule, providers, exports };
   }
 
   static forCommand(config: CommandConfig): DynamicModule {
-    const exports = [DATABASE_CONFIG, RETENTION_DAYS, ...(config.stripe ? [STRIPE_ACCESS] : [])];
+    const exports = [
+      DATABASE_CONFIG,
+      RETENTION_DAYS,
+      ...(config.stripe ? [STRIPE_ACCESS] : []),
+      ...(config.periodicGift ? [PERIODIC_GIFT_SIGNATORY] : []),
+    ];
     return { module: ConfigModule, providers: commandProviders(config), exports };
   }
 }

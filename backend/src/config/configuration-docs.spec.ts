@@ -59,7 +59,7 @@ describe('the table of settings is what the code reads', () => {
 
   it('the staff commands and the build read what the table says they do', () => {
     const commands = new Set([
-      ...namesRead((env) => loadCommandConfig(env, { withStripe: true })),
+      ...namesRead((env) => loadCommandConfig(env, { withStripe: true, withSignatory: true })),
       ...namesRead((env) => readDatabaseUrl(env, [])),
     ]);
     expect(sorted(commands)).toEqual(sorted(settingsReadBy('commands')));

@@ -226,7 +226,7 @@ export const SETTINGS = {
       "who countersigns a periodic gift agreement for the foundation (docs/product.md §4.9), e.g. a board member's full name; unset: the foundation's name",
     default: '',
     read: (env, problems, name): string | undefined => signatoryText(env, problems, name),
-    readBy: WEB,
+    readBy: WEB_AND_COMMANDS,
     compose: PASSED,
   }),
   PERIODIC_GIFT_SIGNATORY_FUNCTION: setting({
@@ -234,7 +234,7 @@ export const SETTINGS = {
     description: "the countersigning signatory's function on the agreement, e.g. secretaris or penningmeester",
     default: 'bestuurder',
     read: (env, problems, name): string => signatoryText(env, problems, name) ?? 'bestuurder',
-    readBy: WEB,
+    readBy: WEB_AND_COMMANDS,
     compose: PASSED,
   }),
   STRIPE_SECRET_KEY: setting({

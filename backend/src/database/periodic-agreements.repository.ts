@@ -1,7 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import type { AgreementStatus } from '@stichting/contracts';
 import type { PeriodicAgreement, Prisma } from '../generated/prisma/client';
 import { PrismaService, type Db } from './prisma.service';
 import { equalsIgnoringCase } from './text-match';
+
+const STAFF_AGREEMENT_ROW = {
+  transactionNumber: true,
+  status: true,
+  signingMethod: true,
+  monthlyAmountCents: true,
+  yearlyAmountCents: true,
+  termYears: true,
+  firstYear: true,
+  partnerFirstNames: true,
+  partnerEmail: true,
+  createdAt: true,
+  signatures: { select: { role: true, method: true, signedAt: true } },
+} satisfies Prisma.PeriodicAgreementSelect;
+
+export type StaffAgreementRow = Prisma.PeriodicAgreementGetPayload<{ select: typeof STAFF_AGREEMENT_ROW }>;
 
 const AGREEMENT_LISTING = {
   id: true,
@@ -17,8 +34,8 @@ export type AgreementListing = Prisma.PeriodicAgreementGetPayload<{ select: type
 
 /**
  * The `periodic_agreements` table as the rest of a periodieke gift's life reads and writes it (docs/product.md §4.9):
- * the ledger following its gift, the donor's page, erasure and the purge. Methods that may run inside a larger
- * transaction take its client as their last argument (`db`).
+ * the ledger following its gift, the donor's page, the staff command's list, erasure and the purge. Methods that may
+ * run inside a larger transaction take its client as their last argument (`db`).
  */
 @Injectable()
 export class PeriodicAgreementsRepository {
@@ -32,6 +49,18 @@ export class PeriodicAgreementsRepository {
   async lock(id: string, db: Db): Promise<PeriodicAgreement | null> {
     await db.$queryRaw`SELECT 1 FROM periodic_agreements WHERE id = ${id}::uuid FOR UPDATE`;
     return this.findById(id, db);
+  }
+
+  /**
+   * Every agreement (of `status`), oldest first, as `npm run periodic -- list` shows it: the transaction number, status,
+   * amounts, term and when each party signed; of the people only whether a partner co-signs (docs/product.md §4.9).
+   */
+  listForStaff(status?: AgreementStatus): Promise<StaffAgreementRow[]> {
+    return this.prisma.periodicAgreement.findMany({
+      where: status ? { status } : {},
+      select: STAFF_AGREEMENT_ROW,
+      orderBy: [{ createdAt: 'asc' }, { transactionNumber: 'asc' }],
+    });
   }
 
   update(id: string, data: Prisma.PeriodicAgreementUpdateInput, db: Db = this.prisma): Promise<PeriodicAgreement> {

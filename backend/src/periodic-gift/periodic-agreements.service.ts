@@ -19,7 +19,9 @@ export interface Signatory {
 export type AgreementWithSignatures = PeriodicAgreement & { signatures: AgreementSignature[] };
 
 /** The roles that sign before the foundation: the donor, and the partner when the agreement names one. */
-export function signerRoles(agreement: PeriodicAgreement): Array<'donor' | 'partner'> {
+export function signerRoles(
+  agreement: Pick<PeriodicAgreement, 'partnerEmail' | 'partnerFirstNames'>,
+): Array<'donor' | 'partner'> {
   return agreement.partnerEmail || agreement.partnerFirstNames ? ['donor', 'partner'] : ['donor'];
 }
 
@@ -37,14 +39,6 @@ export class PeriodicAgreements {
 
   find(transactionNumber: string): Promise<AgreementWithSignatures | null> {
     return this.prisma.periodicAgreement.findUnique({ where: { transactionNumber }, include: { signatures: true } });
-  }
-
-  list(status?: AgreementStatus): Promise<AgreementWithSignatures[]> {
-    return this.prisma.periodicAgreement.findMany({
-      where: status ? { status } : {},
-      include: { signatures: true },
-      orderBy: { createdAt: 'asc' },
-    });
   }
 
   /**
