@@ -1,23 +1,17 @@
-import { Injectable, Module } from "@nestjs/common";
+import { Injectable, Module } from '@nestjs/common';
 import {
   STAFF_NAME_MAX_LENGTH,
   STAFF_NOTE_MAX_LENGTH,
   SUBMISSION_TYPES,
   hasControlCharacters,
   type SubmissionType,
-} from "@stichting/contracts";
-import { DatabaseModule } from "../database/database.module";
-import { SubmissionStatusRepository } from "../database/submission-status.repository";
-import { alreadyMessage } from "../staff-actions/staff-actions.service";
-import { commandAction } from "../staff-actions/status-command";
-import { OverdueListCommand } from "../staff-overview/overdue-command";
-import {
-  HELP,
-  parseCommandLine,
-  runCommand,
-  UsageError,
-  type Command,
-} from "./cli-runner";
+} from '@stichting/contracts';
+import { DatabaseModule } from '../database/database.module';
+import { SubmissionStatusRepository } from '../database/submission-status.repository';
+import { alreadyMessage } from '../staff-actions/staff-actions.service';
+import { commandAction } from '../staff-actions/status-command';
+import { OverdueListCommand } from '../staff-overview/overdue-command';
+import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
 
 const REQUESTS_USAGE = `Usage: npm run requests -- status <request id> contacted|closed [--outcome <outcome>] [--note <text>] [--by <name>]
        npm run requests -- overdue
@@ -50,57 +44,44 @@ Examples:
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Each subcommand's arguments; a new subcommand adds its own shape here and a branch in `parse` and `context`. */
-type RequestsArgs = { action: "overdue" } | StatusArgs;
+type RequestsArgs = { action: 'overdue' } | StatusArgs;
 type StatusArgs = {
-  action: "status";
+  action: 'status';
   submissionId: string;
-  status: "contacted" | "closed";
+  status: 'contacted' | 'closed';
   outcome?: string;
   note?: string;
   by?: string;
 };
 
-const isSubmissionType = (type: string): type is SubmissionType =>
-  SUBMISSION_TYPES.some((known) => known === type);
-const day = (date: Date | null) =>
-  date ? date.toISOString().slice(0, 10) : "";
+const isSubmissionType = (type: string): type is SubmissionType => SUBMISSION_TYPES.some((known) => known === type);
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
 
 @Injectable()
 class RequestStatusCommand implements Command<StatusArgs> {
   constructor(private readonly statuses: SubmissionStatusRepository) {}
 
-  async run({
-    submissionId,
-    status,
-    outcome,
-    note,
-    by,
-  }: StatusArgs): Promise<void> {
+  async run({ submissionId, status, outcome, note, by }: StatusArgs): Promise<void> {
     const standing = await this.statuses.standing(submissionId);
     if (!standing || !isSubmissionType(standing.type)) {
-      throw new Error(
-        `No request ${submissionId} (never stored, purged or erased); nothing changed.`,
-      );
+      throw new Error(`No request ${submissionId} (never stored, purged or erased); nothing changed.`);
     }
     const action = commandAction(standing.type, status, outcome);
-    if ("problem" in action) throw new UsageError(action.problem);
+    if ('problem' in action) throw new UsageError(action.problem);
     const result = await this.statuses.apply(submissionId, action, {
-      via: "command",
+      via: 'command',
       note,
       changedBy: by,
     });
-    if (!result)
-      throw new Error(
-        `No request ${submissionId} (never stored, purged or erased); nothing changed.`,
-      );
+    if (!result) throw new Error(`No request ${submissionId} (never stored, purged or erased); nothing changed.`);
     const now = result.standing;
     if (!result.changed) {
-      process.stdout.write(`${alreadyMessage(now, "en")}\n`);
+      process.stdout.write(`${alreadyMessage(now, 'en')}\n`);
       return;
     }
     process.stdout.write(
-      now.status === "closed"
-        ? `Closed ${submissionId} (${now.type}) as ${now.outcome ?? ""} on ${day(now.closedAt)}.\n`
+      now.status === 'closed'
+        ? `Closed ${submissionId} (${now.type}) as ${now.outcome ?? ''} on ${day(now.closedAt)}.\n`
         : `Marked ${submissionId} (${now.type}) as contacted on ${day(now.firstContactAt)}.\n`,
     );
   }
@@ -114,9 +95,7 @@ class RequestsCommand implements Command<RequestsArgs> {
   ) {}
 
   run(args: RequestsArgs): Promise<void> {
-    return args.action === "overdue"
-      ? this.overdue.run()
-      : this.statuses.run(args);
+    return args.action === 'overdue' ? this.overdue.run() : this.statuses.run(args);
   }
 }
 
@@ -126,73 +105,57 @@ class RequestsCommand implements Command<RequestsArgs> {
 })
 class RequestsCliModule {}
 
-function optionalText(
-  name: string,
-  value: string | undefined,
-  max: number,
-  kind: "line" | "text",
-): string | undefined {
+function optionalText(name: string, value: string | undefined, max: number, kind: 'line' | 'text'): string | undefined {
   const text = value?.trim();
   if (!text) return undefined;
-  if (text.length > max)
-    throw new UsageError(
-      `--${name} is at most ${max} characters (got ${text.length}).`,
-    );
+  if (text.length > max) throw new UsageError(`--${name} is at most ${max} characters (got ${text.length}).`);
   if (hasControlCharacters(text, kind))
-    throw new UsageError(
-      `--${name} must be plain text without control characters.`,
-    );
+    throw new UsageError(`--${name} must be plain text without control characters.`);
   return text;
 }
 
 /** `npm run requests -- status …`: staff follow-up of requests without a link (docs/product.md §4.10). */
 runCommand<RequestsArgs>({
-  invocation: "npm run requests --",
+  invocation: 'npm run requests --',
   usage: REQUESTS_USAGE,
   parse(argv) {
     const { values, positionals } = parseCommandLine(
       argv,
       {
-        outcome: { type: "string" },
-        note: { type: "string" },
-        by: { type: "string" },
-        help: { type: "boolean", short: "h" },
+        outcome: { type: 'string' },
+        note: { type: 'string' },
+        by: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
       true,
     );
     if (values.help) return HELP;
     const [action, submissionId, status, ...rest] = positionals;
-    if (action === "overdue") {
-      if (positionals.length > 1)
-        throw new UsageError(`Unexpected argument ${positionals[1]}.`);
+    if (action === 'overdue') {
+      if (positionals.length > 1) throw new UsageError(`Unexpected argument ${positionals[1]}.`);
       return { action };
     }
-    if (action !== "status") {
+    if (action !== 'status') {
       throw new UsageError(
-        action
-          ? `Unknown subcommand "${action}": use status or overdue.`
-          : "Missing subcommand: status or overdue.",
+        action ? `Unknown subcommand "${action}": use status or overdue.` : 'Missing subcommand: status or overdue.',
       );
     }
     if (!submissionId || !UUID.test(submissionId)) {
       throw new UsageError(
-        `Missing or malformed request id${submissionId ? ` "${submissionId}"` : ""}: use the id from the staff email.`,
+        `Missing or malformed request id${submissionId ? ` "${submissionId}"` : ''}: use the id from the staff email.`,
       );
     }
-    if (status !== "contacted" && status !== "closed") {
-      throw new UsageError(
-        `Say what happened: contacted or closed${status ? ` (got "${status}")` : ""}.`,
-      );
+    if (status !== 'contacted' && status !== 'closed') {
+      throw new UsageError(`Say what happened: contacted or closed${status ? ` (got "${status}")` : ''}.`);
     }
-    if (rest.length > 0)
-      throw new UsageError(`Unexpected argument ${rest[0]}.`);
+    if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
     return {
       action,
       submissionId: submissionId.toLowerCase(),
       status,
       outcome: values.outcome?.trim() || undefined,
-      note: optionalText("note", values.note, STAFF_NOTE_MAX_LENGTH, "text"),
-      by: optionalText("by", values.by, STAFF_NAME_MAX_LENGTH, "line"),
+      note: optionalText('note', values.note, STAFF_NOTE_MAX_LENGTH, 'text'),
+      by: optionalText('by', values.by, STAFF_NAME_MAX_LENGTH, 'line'),
     };
   },
   context() {
