@@ -264,10 +264,12 @@ describe('staff exports', () => {
       expect(row.getCell(headers.indexOf('created_at') + 1).value).toBeInstanceOf(Date);
     });
 
+    // Agreements have fixtures of their own (periodic-gift-life.int-spec.ts); here their sheet is the header alone.
+    const WITHOUT_FIXTURES = new Set(['agreements']);
     it.each(DATASETS.map((d) => d.name))('exports %s', async (name) => {
       const sheet = await readWorkbook(name);
       expect(sheet.getRow(1).getCell(1).value).toBe(findDataset(name)!.columns[0].header);
-      expect(sheet.rowCount).toBeGreaterThan(1);
+      if (!WITHOUT_FIXTURES.has(name)) expect(sheet.rowCount).toBeGreaterThan(1);
     });
   });
 
