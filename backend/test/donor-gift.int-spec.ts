@@ -107,6 +107,8 @@ describe("the donor's own page", () => {
         { date: expect.any(String) as string, amountCents: 2500, status: 'paid' },
         { date: lastYear.toISOString(), amountCents: 2500, status: 'paid' },
       ],
+      // An ordinary monthly gift: no periodic gift agreement behind it.
+      periodic: null,
     });
     // Reading asks Stripe nothing.
     expect(stripeCallsSince(before)).toEqual([]);

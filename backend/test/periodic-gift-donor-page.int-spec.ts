@@ -1,7 +1,7 @@
 import { DONOR_GIFT_PATHS, type DonorGift } from '@stichting/contracts';
 import { PrismaService } from '../src/database/prisma.service';
 import { DonorLinks } from '../src/donor-email/donor-links';
-import { startAgreementGift, storeAgreement, storedAgreement } from './support/agreements';
+import { postFromSite, startAgreementGift, storeAgreement, storedAgreement } from './support/agreements';
 import { deliverOutcome } from './support/donations';
 import { stripeEvent } from './support/stripe-stub';
 import { startTestStack, type TestStack } from './support/test-app';
@@ -13,21 +13,12 @@ import { startTestStack, type TestStack } from './support/test-app';
  */
 describe("a periodic gift on the donor's own page", () => {
   let stack: TestStack;
-  let origin: string;
   beforeAll(async () => {
     stack = await startTestStack();
-    origin = new URL(stack.config.site.publicBaseUrl).origin;
   });
   afterAll(() => stack.close());
 
-  async function post(path: string, body: object) {
-    const response = await fetch(`${stack.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ language: 'en', ...body }),
-    });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
+  const post = (path: string, body: object) => postFromSite(stack, path, body);
 
   async function periodicGift(email: string, termYears: number | null) {
     const agreement = await storeAgreement(stack, { email, termYears, firstYear: 2026, endsOnJobLoss: true });

@@ -28,8 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class DonationsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(data: Prisma.DonationCreateInput): Promise<Donation> {
-    return this.prisma.donation.create({ data });
+  create(data: Prisma.DonationCreateInput, db: Db = this.prisma): Promise<Donation> {
+    return db.donation.create({ data });
   }
 
   update(id: string, data: Prisma.DonationUpdateInput, db: Db = this.prisma): Promise<Donation> {

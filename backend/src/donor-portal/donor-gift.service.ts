@@ -27,6 +27,7 @@ import { PrismaService } from '../database/prisma.service';
 import { DonorEmailOutbox } from '../donor-email/donor-email.outbox';
 import { DonorLinks } from '../donor-email/donor-links';
 import type { Donation, PeriodicAgreement } from '../generated/prisma/client';
+import { AgreementEmailOutbox } from '../periodic-gift/agreement-email.outbox';
 import { StripeClient } from '../stripe/stripe.client';
 
 /** A token or gift the page cannot use: `problem` names the notice shown above the "send me a link" form. */
@@ -136,6 +137,7 @@ export class DonorGiftService {
     private readonly outbox: DonorEmailOutbox,
     private readonly prisma: PrismaService,
     private readonly agreements: PeriodicAgreementsRepository,
+    private readonly agreementEmails: AgreementEmailOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -242,6 +244,7 @@ export class DonorGiftService {
         { stopReason: reason, stoppedAt: new Date(), ...(agreement.status === 'ended' ? { status: 'stopped' } : {}) },
         tx,
       );
+      await this.agreementEmails.queueInTransaction(tx, agreementId, 'stopped', 'staff');
     });
   }
 

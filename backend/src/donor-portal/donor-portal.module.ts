@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DonorEmailModule } from '../donor-email/donor-email.module';
+import { PeriodicAgreementsModule } from '../periodic-gift/periodic-gift.module';
 import { StripePortalClient } from '../stripe/stripe-portal.client';
 import { DonorGiftController } from './donor-gift.controller';
 import { DonorGiftService } from './donor-gift.service';
@@ -13,7 +14,8 @@ import { StatementDownloadModule } from './statement-download.module';
  * whose calls read and change the gift (through Stripe), and the "send me a link" request mails a fresh one.
  */
 @Module({
-  imports: [DonorEmailModule, StatementDownloadModule],
+  // PeriodicAgreementsModule: the agreement email outbox, for the staff email when a donor stops a periodic gift.
+  imports: [DonorEmailModule, StatementDownloadModule, PeriodicAgreementsModule],
   controllers: [DonorPortalController, DonorGiftController],
   providers: [DonorGiftService, DonorPortalService, ManageLinkRequestService, StripePortalClient],
 })

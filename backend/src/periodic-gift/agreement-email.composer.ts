@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FOUNDATION, isLanguage, type Language } from '@stichting/contracts';
+import { FOUNDATION, isLanguage, LOCALE_TAGS, PERIODIC_STOP_REASONS, type Language } from '@stichting/contracts';
 import { loadSiteCopy } from '../common/site-copy';
 import { formatCentsForReader } from '../common/money';
 import type { AppConfig } from '../config/app-config';
@@ -148,9 +148,38 @@ export class AgreementEmailComposer {
               ];
         return { subject: text('completed.subject', facts), blocks, attachment };
       }
-      default:
-        // `stopped` (the donor stopped early) is written by the donor's page (docs/product.md §7.12).
-        throw new Error(`agreement email ${row.kind} is not composed here`);
+      case 'stopped':
+        return { subject: text('stopped.subject', facts), blocks: stoppedBlocks(agreement, language, facts) };
     }
   }
+}
+
+/**
+ * docs/product.md §7.12: the staff email when the donor stopped the periodic gift on their page: when, the reason they
+ * chose, and what it means (§4.9): a reason the agreement names ends it as agreed; any other ends it early, and the
+ * earlier years' deduction may be corrected.
+ */
+function stoppedBlocks(
+  agreement: PeriodicAgreement,
+  language: Language,
+  facts: Record<string, string | number>,
+): Block[] {
+  const text = periodicText(language);
+  const time = new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  }).format(agreement.stoppedAt ?? agreement.updatedAt);
+  const reason = PERIODIC_STOP_REASONS.find((known) => known === agreement.stopReason) ?? 'other';
+  const clauses: Record<string, boolean> = {
+    death: true,
+    jobLoss: agreement.endsOnJobLoss,
+    disability: agreement.endsOnDisability,
+    anbiLoss: agreement.endsOnAnbiLoss,
+  };
+  return [
+    { type: 'paragraph', text: text('stopped.intro', { ...facts, time }) },
+    { type: 'paragraph', text: text('stopped.reason', { reason: text(`stopped.reasons.${reason}`) }) },
+    { type: 'paragraph', text: text(clauses[reason] ? 'stopped.inAgreement' : 'stopped.early') },
+  ];
 }

@@ -276,9 +276,14 @@ export class PeriodicGiftService {
       failedAt: null,
       lastError: null,
     } as const;
-    const donation = existing
-      ? await this.donations.update(existing.id, fields)
-      : await this.donations.create({ ...fields, periodicAgreement: { connect: { id: agreement.id } } });
+    // A Checkout left unused (open) is started again on the same gift. A first debit that failed leaves the agreement
+    // signed, and the new start is a new gift: the failed one keeps its subscription, payment and Stripe ids for the
+    // books, no longer linked (one gift per agreement), so late events of its subscription cannot touch the new one.
+    const donation = await this.prisma.$transaction(async (tx) => {
+      if (existing?.status === DonationStatus.open) return this.donations.update(existing.id, fields, tx);
+      if (existing) await this.donations.update(existing.id, { periodicAgreement: { disconnect: true } }, tx);
+      return this.donations.create({ ...fields, periodicAgreement: { connect: { id: agreement.id } } }, tx);
+    });
     const { url } = await this.checkout.createAgreementSession(
       donation,
       dto.language,

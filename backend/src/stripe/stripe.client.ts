@@ -252,6 +252,17 @@ export class StripeClient {
     return this.stripe.subscriptions.update(subscriptionId, { pause_collection: '' });
   }
 
+  /**
+   * docs/product.md §4.9: the subscription ends by itself at `at` (a periodic gift's term is over); no proration, so
+   * the month under way is neither credited nor charged again.
+   */
+  endSubscriptionAt(subscriptionId: string, at: Date): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.update(subscriptionId, {
+      cancel_at: Math.floor(at.getTime() / 1000),
+      proration_behavior: 'none',
+    });
+  }
+
   /** Ends the subscription at once (no further invoice; nothing already paid is refunded). */
   cancelSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
     return this.stripe.subscriptions.cancel(subscriptionId);

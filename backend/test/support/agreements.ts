@@ -106,3 +106,20 @@ export async function payInvoice(stack: TestStack, gift: StripeGift, invoiceId: 
 export async function storedAgreement(stack: TestStack, id: string): Promise<PeriodicAgreement> {
   return stack.app.get(PrismaService).periodicAgreement.findUniqueOrThrow({ where: { id } });
 }
+
+/**
+ * A JSON POST as the site's own pages send it (the same-site check of docs/product.md §7.1), in English unless `body`
+ * names another language; the status and the parsed answer.
+ */
+export async function postFromSite(
+  stack: TestStack,
+  path: string,
+  body: object,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(stack.config.site.publicBaseUrl).origin },
+    body: JSON.stringify({ language: 'en', ...body }),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}

@@ -16,7 +16,8 @@ function refuse(response: ServerResponse, message: string, param?: string): void
  * StripeStub, which keeps `subscriptions` and records every request):
  * - `POST /v1/subscriptions/:id` with `items[0][id]` + `items[0][price_data][…]` (a new price on the item's product;
  *   `proration_behavior`), with `pause_collection[behavior]` + `pause_collection[resumes_at]`, or with an empty
- *   `pause_collection` (resume);
+ *   `pause_collection` (resume), or with `cancel_at` (a Unix time in the future: the subscription ends then by itself;
+ *   empty removes it);
  * - `DELETE /v1/subscriptions/:id` (cancel at once: status `canceled`, `canceled_at` and `ended_at` now).
  * A canceled subscription refuses updates, as Stripe does. Returns false for any other request.
  */
@@ -71,6 +72,13 @@ export function changeSubscription(
     }
     const resumesAt = params.get('pause_collection[resumes_at]');
     updated.pause_collection = { behavior, resumes_at: resumesAt === null ? null : Number(resumesAt) };
+  }
+  if (params.has('cancel_at')) {
+    const cancelAt = params.get('cancel_at') === '' ? null : Number(params.get('cancel_at'));
+    if (cancelAt !== null && (!Number.isInteger(cancelAt) || cancelAt <= now())) {
+      return (refuse(response, 'cancel_at must be a time in the future', 'cancel_at'), true);
+    }
+    updated.cancel_at = cancelAt;
   }
   if (params.has('items[0][id]')) {
     const items = subscription.items as { data: Item[] } & Json;

@@ -11,7 +11,7 @@ import { chargeEvents } from './charge.events';
 import { checkoutSessionEvents } from './checkout-session.events';
 import { invoiceEvents } from './invoice.events';
 import { mandateEvents } from './mandate.events';
-import type { ReplacedGift } from './agreement-follows-gift';
+import type { ReplacedGift, TermEnd } from './agreement-follows-gift';
 import { LedgerBook, type EventFamily, type EventOf, type Lookups } from './ledger-book';
 import { subscriptionEvents } from './subscription.events';
 
@@ -99,6 +99,7 @@ export class DonationLedger {
     const found = refused ? null : await this.lookUp(family, event);
     try {
       let replaced: ReplacedGift[] = [];
+      let termEnds: TermEnd[] = [];
       const result: LedgerResult = await this.prisma.$transaction(async (tx) => {
         if (!(await this.events.claim(event.id, event.type, tx))) return { outcome: 'duplicate' as const, changes: [] };
         const book = new LedgerBook(tx, this.donations, this.payments, this.outbox, this.agreements);
@@ -106,9 +107,11 @@ export class DonationLedger {
         await this.events.markProcessed(event.id, tx);
         if (options.dryRun) throw new DryRun(changes);
         replaced = book.replacedGifts;
+        termEnds = book.termEnds;
         return { outcome: 'processed', changes };
       });
       for (const gift of replaced) result.changes.push(await this.stopReplacedGift(gift));
+      for (const term of termEnds) result.changes.push(await this.endAtTermEnd(term));
       return result;
     } catch (error) {
       if (error instanceof DryRun) return { outcome: 'processed', changes: error.changes };
@@ -133,6 +136,27 @@ export class DonationLedger {
         'replaced monthly gift: Stripe refused the cancellation; the next event about the periodic gift asks again',
       );
       return `donation ${gift.donationId.slice(0, 8)}: cancellation at Stripe failed (${code ?? statusCode ?? type})`;
+    }
+  }
+
+  /**
+   * docs/product.md §4.9: a periodic gift's subscription ends when its term is over (`cancel_at`, no proration), set
+   * after the commit that recorded its Checkout (or its first debit). A refusal is logged; the first debit's event
+   * asks again.
+   */
+  private async endAtTermEnd(term: TermEnd): Promise<string> {
+    const day = term.endsAt.toISOString();
+    try {
+      await this.stripe.endSubscriptionAt(term.subscriptionId, term.endsAt);
+      this.logger.log({ donationId: term.donationId, endsAt: day }, 'periodic gift: subscription ends with its term');
+      return `donation ${term.donationId.slice(0, 8)}: ends at Stripe at ${day} (the end of its term)`;
+    } catch (error) {
+      const { type, statusCode, code } = error as { type?: string; statusCode?: number; code?: string };
+      this.logger.warn(
+        { donationId: term.donationId, type, statusCode, code },
+        'periodic gift: Stripe refused the end of the term; the first debit asks again',
+      );
+      return `donation ${term.donationId.slice(0, 8)}: end of term at Stripe failed (${code ?? statusCode ?? type})`;
     }
   }
 

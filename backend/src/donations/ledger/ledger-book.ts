@@ -6,7 +6,7 @@ import type { PeriodicAgreementsRepository } from '../../database/periodic-agree
 import type { DonorEmailOutbox, DonorEmailRequest } from '../../donor-email/donor-email.outbox';
 import type { InvoicePaymentDetails } from '../../stripe/stripe.client';
 import { deriveDonation, DonationStatus } from '../donation-state';
-import { followAgreement, type ReplacedGift } from './agreement-follows-gift';
+import { followAgreement, type ReplacedGift, type TermEnd } from './agreement-follows-gift';
 import { describeDonation, short } from './describe-changes';
 import type { DonationFactUpdate } from './stripe-facts';
 
@@ -17,6 +17,8 @@ import type { DonationFactUpdate } from './stripe-facts';
 export class LedgerBook {
   /** Monthly gifts a periodieke gift replaces, to cancel at Stripe once this transaction has committed. */
   readonly replacedGifts: ReplacedGift[] = [];
+  /** Periodic gifts' subscriptions to end at Stripe when their term is over, once this transaction has committed. */
+  readonly termEnds: TermEnd[] = [];
 
   constructor(
     readonly tx: Db,
@@ -66,9 +68,11 @@ export class LedgerBook {
     // docs/product.md §7.9: a year's total changed after its statement went out: one corrected statement.
     changes.push(...(await this.outbox.queueStatementCorrections(this.tx, after, before.payments, payments)));
     // docs/product.md §4.9: the agreement a periodic gift pays follows it; the gift it replaces stops once it is paid.
-    const agreement = await followAgreement(this.tx, this, after, hasPaid);
+    const checkoutJustCompleted = !before.checkoutCompletedAt && Boolean(after.checkoutCompletedAt);
+    const agreement = await followAgreement(this.tx, this, after, { hasPaid, checkoutJustCompleted });
     changes.push(...agreement.changes);
     if (agreement.replaced) this.replacedGifts.push(agreement.replaced);
+    if (agreement.termEnd) this.termEnds.push(agreement.termEnd);
     return changes;
   }
 
