@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import { DonorEmailsRepository } from '../database/donor-emails.repository';
-import { failedAttempt, recordSent, sendForJob, type AttemptStage } from '../mail/email-delivery';
+import { deliverOutboxEmail } from '../mail/email-delivery';
 import { MailTransport } from '../mail/mail.transport';
 import type { JobHandler } from '../queue/job-definition';
 import { DonorEmailComposer } from './donor-email.composer';
@@ -31,33 +31,17 @@ export class DonorEmailJob implements JobHandler<DonorEmailJobData> {
   }
 
   /** One attempt; never throws: the result tells pg-boss to complete, retry or dead-letter the job. */
-  async deliver(job: JobWithMetadata<DonorEmailJobData>): Promise<JobResult> {
+  deliver(job: JobWithMetadata<DonorEmailJobData>): Promise<JobResult> {
     const id = job.data.donorEmailId;
-    let stage: AttemptStage = 'database';
-    try {
-      const row = await this.rows.claimForSending(id);
-      if (!row) return { id: job.id, status: 'completed', output: { skipped: 'sent or gone' } };
-      const mail = await this.composer.compose(row);
-      if (!mail) {
-        // docs/product.md §7.9: only the address on record is written to; an erased donation has none.
-        await this.rows.updateDelivery(id, { status: 'dead', lastError: 'no address on record' });
-        return { id: job.id, status: 'completed', output: { skipped: 'no address on record' } };
-      }
-      stage = 'smtp';
-      await sendForJob(this.transport, job, mail);
-      stage = 'database';
-      await recordSent(() => this.rows.updateDelivery(id, { status: 'sent', sentAt: new Date(), lastError: null }));
-      return { id: job.id, status: 'completed' };
-    } catch (error) {
-      return failedAttempt({
-        job,
-        stage,
-        error,
-        logger: this.logger,
-        subject: { donorEmailId: id },
-        label: 'donor email',
-        record: (status, lastError) => this.rows.updateDelivery(id, { status, lastError }),
-      });
-    }
+    return deliverOutboxEmail({
+      job,
+      transport: this.transport,
+      logger: this.logger,
+      subject: { donorEmailId: id },
+      label: 'donor email',
+      claim: () => this.rows.claimForSending(id),
+      compose: (row) => this.composer.compose(row),
+      update: (data) => this.rows.updateDelivery(id, data),
+    });
   }
 }

@@ -4,6 +4,13 @@ import { isDatabaseUnavailable } from '../common/api-error';
 import type { EmailStatus } from '../generated/prisma/enums';
 import { describeSmtpError, isPermanentSmtpError, type MailTransport, type OutgoingMail } from './mail.transport';
 
+/** What an outbox row's delivery writes: its status and last error, and when SMTP accepted it. */
+export interface DeliveryUpdate {
+  status: EmailStatus;
+  lastError: string | null;
+  sentAt?: Date;
+}
+
 /**
  * What both email outboxes share (form emails and donor emails, docs/architecture.md §4): the claim of a job while it
  * is sent, recording what SMTP accepted, and the bookkeeping of a failed attempt. Their queues, retry policy and dead
@@ -95,4 +102,52 @@ export async function failedAttempt(options: {
       logger.error({ ...subject, code: databaseErrorCode(updateError) }, 'could not record the email failure'),
     );
   return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error: lastError } };
+}
+
+/**
+ * One attempt of an outbox email whose row says what to send (donor emails, agreement emails): the row is claimed
+ * while not yet sent, composed, sent, and marked sent as soon as SMTP accepts it, so a retried job never sends it
+ * twice. A row gone or sent is skipped; a row without an address is dead at once (docs/product.md §7.9: only the
+ * address on record is written to). Never throws: the result tells pg-boss to complete, retry or dead-letter the job.
+ */
+export async function deliverOutboxEmail<Row>(options: {
+  job: JobWithMetadata;
+  transport: MailTransport;
+  logger: Logger;
+  /** What the log line names: `{ donorEmailId }`, `{ agreementEmailId }`. */
+  subject: Record<string, string>;
+  label: string;
+  /** Marks the row `sending` and counts the attempt, unless it was sent; undefined when sent or gone. */
+  claim: () => Promise<Row | undefined>;
+  /** The message, or null when the row has no address to write to. */
+  compose: (row: Row) => Promise<OutgoingMail | null>;
+  /** Writes the row's delivery state; false when the row is gone. */
+  update: (data: DeliveryUpdate) => Promise<boolean>;
+}): Promise<JobResult> {
+  const { job, update } = options;
+  let stage: AttemptStage = 'database';
+  try {
+    const row = await options.claim();
+    if (!row) return { id: job.id, status: 'completed', output: { skipped: 'sent or gone' } };
+    const mail = await options.compose(row);
+    if (!mail) {
+      await update({ status: 'dead', lastError: 'no address on record' });
+      return { id: job.id, status: 'completed', output: { skipped: 'no address on record' } };
+    }
+    stage = 'smtp';
+    await sendForJob(options.transport, job, mail);
+    stage = 'database';
+    await recordSent(() => update({ status: 'sent', sentAt: new Date(), lastError: null }));
+    return { id: job.id, status: 'completed' };
+  } catch (error) {
+    return failedAttempt({
+      job,
+      stage,
+      error,
+      logger: options.logger,
+      subject: options.subject,
+      label: options.label,
+      record: (status, lastError) => update({ status, lastError }),
+    });
+  }
 }
