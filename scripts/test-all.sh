@@ -57,6 +57,7 @@ echo "$container_line"
 step "lint";       npm run lint
 step "typecheck";  npm run typecheck
 step "unit (no database: backend pure parts, frontend components)"; npm run test:unit
+step "HTML (W3C Nu checker over every prerendered page: zero errors)"; npm run check:html
 step "integration (backend against real PostgreSQL and SMTP)"; npm run test:int
 step "faults (kill -9, PostgreSQL restart, SMTP outage, two instances, HTTP edges)"; npm run test:faults
 step "end-to-end (Chromium)"; npm run test:e2e

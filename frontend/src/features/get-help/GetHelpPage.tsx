@@ -110,6 +110,9 @@ export default function GetHelpPage() {
                   {...bind('preferredContact')}
                   label={t('form.preferredContact')}
                   required
+                  // A required select's first option must be an empty one (W3C HTML, scripts/html-check.mjs);
+                  // email stays chosen by default.
+                  placeholder={t('form.preferredContactPlaceholder')}
                   options={PREFERRED_CONTACT}
                   optionLabel={(option) => t(`form.contactOptions.${option}`)}
                 />
