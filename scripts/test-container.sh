@@ -168,6 +168,31 @@ code=$(docker inspect --format '{{.State.ExitCode}}' "$container")
 echo "stopped on SIGTERM with exit code $code"
 docker rm "$container" >/dev/null; container=""
 
+# docs/configuration.md, "The foundation's facts": with foundation.json as shipped (examples), the production image
+# refuses to start at a public address, with one message naming each example field. (At this machine's own address,
+# as above, it serves them: that is how the production build is tested.)
+examples=$(node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON --input-type=module -e '
+  const { readFileSync } = await import("node:fs");
+  const { exampleFactFields } = await import("./contracts/src/foundation-facts.ts");
+  console.log(exampleFactFields(JSON.parse(readFileSync("foundation.json", "utf8"))).join(", "));')
+if [ -n "$examples" ]; then
+  echo "--- the production image with the shipped example facts, at a public address"
+  container="site-facts-$run_id"
+  refusal=$(timeout 60 docker run --name "$container" --network host \
+    -e DATABASE_URL="$PG/$db1" -e PORT="$(free_port)" -e HOST=127.0.0.1 -e PUBLIC_BASE_URL=https://www.stichting.example \
+    -e SMTP_URL=smtp://127.0.0.1:1 -e MAIL_FROM='Stichting <noreply@example.org>' -e STAFF_EMAIL=staff@example.org \
+    -e STRIPE_SECRET_KEY=sk_test_container -e STRIPE_WEBHOOK_SECRET="whsec_$(openssl rand -hex 24)" \
+    -e DONOR_LINK_SECRET="$(openssl rand -hex 32)" \
+    -e TURNSTILE_SITE_KEY="$site_key" -e TURNSTILE_SECRET_KEY=container-secret-key \
+    "$IMAGE" 2>&1) || true
+  code=$(docker inspect --format '{{.State.ExitCode}}' "$container")
+  docker rm -f "$container" >/dev/null 2>&1; container=""
+  lines=$(printf '%s\n' "$refusal" | grep -c "The foundation's facts are still the shipped examples: $examples\." || true)
+  [ "$code" != "0" ] && [ "$lines" = "1" ] \
+    || { echo "$refusal" | tail -20; echo "FAIL: the production image started (exit $code) or did not name the example facts once" >&2; exit 1; }
+  echo "refused to start (exit $code) with: $(printf '%s\n' "$refusal" | grep "The foundation's facts" | sed 's/^ *- //')"
+fi
+
 # The operator's first run: `cp .env.example .env`, then a few edits. Compose reads the file given by --env-file as it
 # reads .env (kept out of the way here, so a developer's own .env is never touched). The edits: other host ports,
 # PUBLIC_BASE_URL to match, two settings to find again in the app's start-up line, and Turnstile's siteverify at

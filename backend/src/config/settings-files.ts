@@ -86,6 +86,33 @@ function readers(spec: SettingSpec): string {
   return spec.readBy.join(', ');
 }
 
+/** docs/configuration.md, hand-written: the foundation's facts are a file of the build, not environment variables. */
+const FOUNDATION_FACTS_SECTION = [
+  "## The foundation's facts (`foundation.json`)",
+  '',
+  "The foundation's name, KvK number, RSIN, IBAN and BIC, postal address, contact addresses (`emails.nl` for Dutch",
+  'pages, `emails.other` for English and Spanish), social links, the privacy, terms and policy-plan PDFs per language,',
+  'the years of the policy plan and annual report, and the web builder of the footer credit are in one file:',
+  '`foundation.json` at the root of the repository (its shape and checks: `contracts/src/foundation-facts.ts`). They',
+  'are part of the pages, so they are applied by the build: `npm run build` (its first step, `npm run build -w',
+  'contracts`, runs `scripts/foundation/apply.mjs`) checks the file and builds its values into the prerendered pages,',
+  'the emails, the donation statements and the server. Edit the file, then build again (or build the image again);',
+  '`FOUNDATION_FILE=<path> npm run build` (or `docker build --build-arg FOUNDATION_FILE=<path in the build context>`)',
+  'takes another file.',
+  '',
+  'The build stops with one line per bad field when a value fails its check: the IBAN (its two check digits, mod',
+  '97; a Dutch one is 18 characters), the RSIN (nine digits passing the eleven-test), the KvK number (eight digits),',
+  'the BIC, the email addresses, the links (`https://` only) and the years; every text has at most 200 characters.',
+  'The server checks the built values again at start.',
+  '',
+  'As shipped, the file holds **examples** (`.example` domains, Voorbeeldstraat, numbers that pass the checks but',
+  'are not the foundation\'s). While any of them is left, every page shows an "example data" ribbon above the header, and',
+  '**`NODE_ENV=production` refuses to start**, with one message naming every field still at its example value.',
+  "The one exception is a production build served at this machine's own address (`PUBLIC_BASE_URL` on `127.0.0.1`,",
+  '`::1` or `localhost`), which is how the tests run the production build. The name, city and country, which the',
+  "site's texts are written for, and the two years are not counted as examples.",
+];
+
 /** docs/configuration.md: every setting, grouped, with its default, whether it is required, who reads it. */
 export function renderConfigurationDoc(): string {
   const out = [
@@ -114,6 +141,8 @@ export function renderConfigurationDoc(): string {
     'Columns: **Required** "yes" always, "production" when `NODE_ENV=production`; **Read by** `web` (the site),',
     '`worker` (`npm run worker`), `commands` (the staff commands and `npm run db:migrate`), `build` (the page',
     'compression of `npm run build`), `compose` (docker compose itself); **Secret**: never logged as given.',
+    '',
+    ...FOUNDATION_FACTS_SECTION,
   ];
   const rowOf = ([name, spec]: [string, SettingSpec]): string[] => [
     code(name),
