@@ -5,7 +5,7 @@
 #                                  run the site
 #   worker                         the same migrations, then only the background jobs (email, nightly purge)
 #   migrate                        only the migrations (e.g. a job before a rollout)
-#   export | purge | erase | mail | donations | requests
+#   export | purge | erase | mail | donations | requests | periodic
 #                                  a staff command with its arguments (docs/staff-exports.md); it runs in the folder
 #                                  it was started from if the site's user may write there, else in $HOME (or /tmp):
 #                                  /app is read-only, and `--output file` must land somewhere writable
@@ -14,7 +14,7 @@ set -e
 # /app in the image; SITE_HOME lets the tests run this same script on a checkout.
 app="${SITE_HOME:-/app}"
 case "${1:-serve}" in
-  export | purge | erase | mail | donations | requests)
+  export | purge | erase | mail | donations | requests | periodic)
     if [ ! -w . ]; then
       for writable in "${HOME:-/tmp}" /tmp; do
         if [ -d "$writable" ] && [ -w "$writable" ]; then cd "$writable" && break; fi

@@ -19,7 +19,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const GUIDES = ['docs/staff-exports.md', 'docs/staff-exports.nl.md', 'README.md'];
 
 /** The staff commands of the site; `donations reconcile` and `check-stripe` also ask Stripe. */
-const COMMANDS = new Set(['export', 'purge', 'erase', 'mail', 'donations', 'requests']);
+const COMMANDS = new Set(['export', 'purge', 'erase', 'mail', 'donations', 'requests', 'periodic']);
 const SITE = /^docker compose exec -T app site (\S+)(.*)$/;
 const NPM = /^npm run (-s )?(\S+)(?: --( .*))?$/;
 const COMPOSE = /^docker compose (cp app:(\/\S+) \.|ps|up -d)$/;
