@@ -3,7 +3,6 @@ import {
   STAFF_NAME_MAX_LENGTH,
   STAFF_NOTE_MAX_LENGTH,
   SUBMISSION_TYPES,
-  hasControlCharacters,
   type SubmissionType,
 } from '@stichting/contracts';
 import { DatabaseModule } from '../database/database.module';
@@ -11,7 +10,7 @@ import { SubmissionStatusRepository } from '../database/submission-status.reposi
 import { alreadyMessage } from '../staff-actions/staff-actions.service';
 import { commandAction } from '../staff-actions/status-command';
 import { OverdueListCommand } from '../staff-overview/overdue-command';
-import { HELP, parseCommandLine, runCommand, UsageError, type Command } from './cli-runner';
+import { HELP, parseCommandLine, runCommand, textOption, UsageError, type Command } from './cli-runner';
 
 const REQUESTS_USAGE = `Usage: npm run requests -- status <request id> contacted|closed [--outcome <outcome>] [--note <text>] [--by <name>]
        npm run requests -- overdue
@@ -105,15 +104,6 @@ class RequestsCommand implements Command<RequestsArgs> {
 })
 class RequestsCliModule {}
 
-function optionalText(name: string, value: string | undefined, max: number, kind: 'line' | 'text'): string | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (text.length > max) throw new UsageError(`--${name} is at most ${max} characters (got ${text.length}).`);
-  if (hasControlCharacters(text, kind))
-    throw new UsageError(`--${name} must be plain text without control characters.`);
-  return text;
-}
-
 /** `npm run requests -- status …`: staff follow-up of requests without a link (docs/product.md §4.10). */
 runCommand<RequestsArgs>({
   invocation: 'npm run requests --',
@@ -154,8 +144,8 @@ runCommand<RequestsArgs>({
       submissionId: submissionId.toLowerCase(),
       status,
       outcome: values.outcome?.trim() || undefined,
-      note: optionalText('note', values.note, STAFF_NOTE_MAX_LENGTH, 'text'),
-      by: optionalText('by', values.by, STAFF_NAME_MAX_LENGTH, 'line'),
+      note: textOption('note', values.note, STAFF_NOTE_MAX_LENGTH, 'text'),
+      by: textOption('by', values.by, STAFF_NAME_MAX_LENGTH, 'line'),
     };
   },
   context() {
