@@ -172,7 +172,7 @@ export function AgreementForm() {
         </fieldset>
         <fieldset className="form__group">
           <legend className="choice-group__legend">{t('form.address')}</legend>
-          <TextField {...bind('street')} label={t('form.street')} required autoComplete="street-address" />
+          <TextField {...bind('street')} label={t('form.street')} required autoComplete="address-line1" />
           <div className="form__row">
             <TextField {...bind('postalCode')} label={t('form.postalCode')} required autoComplete="postal-code" />
             <TextField {...bind('city')} label={t('form.city')} required autoComplete="address-level2" />
