@@ -7,7 +7,7 @@ import { serializeAppData } from './app/app-data';
 import { buildHead, renderHead } from './app/metadata';
 import { routeHandleFor } from './app/route-handle';
 import { loadRoute, routeModule } from './app/routes';
-import { bundlesFor, getI18n } from './i18n/i18n';
+import { bundlesFor, getT } from './i18n/i18n';
 
 export interface RenderedPage {
   /** The markup of <div id="root">. */
@@ -34,7 +34,7 @@ export async function render(path: string): Promise<RenderedPage> {
     </StrictMode>,
   );
   const { language } = handle;
-  const head = renderHead(buildHead(handle, getI18n(language).getFixedT(language, 'common'), BASE_URL_TOKEN));
+  const head = renderHead(buildHead(handle, getT(language), BASE_URL_TOKEN));
   return {
     html,
     head,

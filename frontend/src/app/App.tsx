@@ -1,7 +1,6 @@
 import { createElement, use, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { getI18n } from '../i18n/i18n';
+import { TranslationProvider } from '../i18n/react';
 import { CrashBoundary } from './crash/CrashBoundary';
 import { RouteErrorScreen } from './crash/RouteErrorScreen';
 import { Layout } from './Layout';
@@ -19,12 +18,12 @@ export function App() {
   const handle = useMemo(() => routeHandleFor(pathname), [pathname]);
   return (
     <RouteHandleContext value={handle}>
-      <I18nextProvider i18n={getI18n(handle.language)}>
+      <TranslationProvider language={handle.language}>
         {/* A page chunk that fails to load, or a crash in the layout itself: the generic screen with details. */}
         <CrashBoundary resetKey={pathname} fallback={(error) => <RouteErrorScreen error={error} />}>
           <RoutedLayout handle={handle} />
         </CrashBoundary>
-      </I18nextProvider>
+      </TranslationProvider>
     </RouteHandleContext>
   );
 }

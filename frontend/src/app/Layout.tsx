@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { ExampleDataRibbon } from '../components/layout/ExampleDataRibbon';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';

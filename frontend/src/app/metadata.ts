@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translate';
 import { FOUNDATION, LANGUAGES, ROUTES, UNLISTED_PAGES, type Language } from '@stichting/contracts';
 import type { RouteHandle } from '../components/route-handle';
 

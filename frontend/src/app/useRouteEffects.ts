@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
-import { getI18n } from '../i18n/i18n';
+import { getT } from '../i18n/i18n';
 import { applyHead, buildHead } from './metadata';
 import { useRouteHandle } from '../components/route-handle';
 import { publicBaseUrl } from '../components/runtime-config';
@@ -10,7 +10,7 @@ export function useDocumentHead(): void {
   const handle = useRouteHandle();
   useEffect(() => {
     const language = handle?.language ?? 'nl';
-    applyHead(buildHead(handle, getI18n(language).getFixedT(language, 'common'), publicBaseUrl()));
+    applyHead(buildHead(handle, getT(language), publicBaseUrl()));
   }, [handle]);
 }
 

@@ -1,47 +1,20 @@
-import i18next, { type i18n as I18n } from 'i18next';
 import type { Language } from '@stichting/contracts';
 import { localeKey, localeLoaders } from '../app/build-env';
 import type { NamespaceName } from './namespaces';
+import { addBundle, getBundle, hasBundle, translator, type TFunction } from './translate';
 
 export type Bundles = Partial<Record<NamespaceName, Record<string, unknown>>>;
 
-/**
- * One i18next instance per language. The app picks the instance from the path (app/App.tsx),
- * so a page never renders in a language other than its URL's, not even for one frame during navigation.
- */
-const instances = new Map<Language, I18n>();
-
-export function getI18n(language: Language): I18n {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = i18next.createInstance();
-    void instance.init({
-      lng: language,
-      fallbackLng: false,
-      defaultNS: 'common',
-      ns: ['common'],
-      resources: {},
-      partialBundledLanguages: true,
-      initAsync: false,
-      interpolation: { escapeValue: false }, // React escapes
-      react: { useSuspense: false }, // namespaces are loaded by the route before it renders
-      // docs/product.md §2/§8: a missing key shows the key itself and logs a warning.
-      parseMissingKeyHandler: (key: string) => {
-        console.warn(`[i18n] missing translation key "${key}" (${language})`);
-        return key;
-      },
-    });
-    instances.set(language, instance);
-  }
-  return instance;
+/** The strings of one language and namespace, outside React (page metadata, tests). */
+export function getT<N extends NamespaceName = 'common'>(language: Language, namespace?: N): TFunction<N> {
+  return translator(language, (namespace ?? 'common') as N);
 }
 
 /** Downloads (once) the given namespaces of one language. Used by every route before it renders. */
 export async function ensureNamespaces(language: Language, namespaces: readonly NamespaceName[]): Promise<void> {
-  const instance = getI18n(language);
   await Promise.all(
     namespaces
-      .filter((namespace) => !instance.hasResourceBundle(language, namespace))
+      .filter((namespace) => !hasBundle(language, namespace))
       .map(async (namespace) => {
         const load = localeLoaders[localeKey(language, namespace)];
         if (!load) {
@@ -49,26 +22,19 @@ export async function ensureNamespaces(language: Language, namespaces: readonly 
           return;
         }
         const module = await load();
-        instance.addResourceBundle(language, namespace, module.default, true, true);
+        addBundle(language, namespace, module.default);
       }),
   );
 }
 
 /** The loaded strings of some namespaces, for the prerendered page's data island. */
 export function bundlesFor(language: Language, namespaces: readonly NamespaceName[]): Bundles {
-  const instance = getI18n(language);
-  return Object.fromEntries(
-    namespaces.map((namespace) => [
-      namespace,
-      instance.getResourceBundle(language, namespace) as Record<string, unknown>,
-    ]),
-  );
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, getBundle(language, namespace)]));
 }
 
 /** Seeds an instance from the data island before hydration, so the first render needs no download. */
 export function seedBundles(language: Language, bundles: Bundles): void {
-  const instance = getI18n(language);
-  for (const [namespace, bundle] of Object.entries(bundles)) {
-    if (bundle) instance.addResourceBundle(language, namespace, bundle, true, true);
+  for (const [namespace, bundle] of Object.entries(bundles) as [NamespaceName, Record<string, unknown>][]) {
+    if (bundle) addBundle(language, namespace, bundle);
   }
 }

@@ -10,7 +10,7 @@ import {
   translatePath,
   type Language,
 } from '@stichting/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translate';
 import { buildHead } from '../metadata';
 import { routeHandleFor as handleFor } from '../route-handle';
 

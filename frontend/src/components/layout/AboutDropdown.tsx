@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useRouteHandle } from '../route-handle';
 import { ChevronDownIcon } from '../icons';
 import { LocalizedNavLink } from '../LocalizedLink';

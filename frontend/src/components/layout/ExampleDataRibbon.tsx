@@ -1,5 +1,5 @@
 import { FOUNDATION_EXAMPLE_FIELDS } from '@stichting/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * While foundation.json still holds the shipped example facts (a development or test build: production refuses to

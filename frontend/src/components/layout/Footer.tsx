@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FOUNDATION } from '@stichting/contracts';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, XIcon } from '../icons';
 import { LocalizedLink } from '../LocalizedLink';

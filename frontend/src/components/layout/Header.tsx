@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation } from 'react-router';
 import { FOUNDATION } from '@stichting/contracts';
 import { LogoMark, MenuIcon } from '../icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import { errorPagePath, LANGUAGES, translatePath, type Language } from '@stichting/contracts';
 import { useRouteHandle } from '../route-handle';

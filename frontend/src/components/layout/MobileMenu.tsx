@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ChevronDownIcon, CloseIcon } from '../icons';
 import { LocalizedNavLink } from '../LocalizedLink';
 import { ABOUT_PAGES } from './AboutDropdown';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FOUNDATION } from '@stichting/contracts';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FOUNDATION } from '@stichting/contracts';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FOUNDATION } from '@stichting/contracts';
 import { useLanguage } from '../../components/useLanguage';
 import { FoundationAddress } from '../../components/FoundationAddress';

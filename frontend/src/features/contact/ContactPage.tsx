@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { CONTACT_TOPIC_PARAM, CONTACT_TOPICS, LIMITS } from '@stichting/contracts';
 import { PageHero } from '../../components/PageHero';

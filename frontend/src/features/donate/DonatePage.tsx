@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LocalizedLink } from '../../components/LocalizedLink';
 import { PageHero } from '../../components/PageHero';
 import { MonthlyDonation } from './components/MonthlyDonation';

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ROUTES } from '@stichting/contracts';
 import type { ErrorStatus } from '../../components/route-handle';
 import { LocalizedLink } from '../../components/LocalizedLink';

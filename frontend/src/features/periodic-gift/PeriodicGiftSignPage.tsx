@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { AgreementLinkProblem } from '@stichting/contracts';
 import { useHydrated } from '../../components/content/hooks';
 import { PageHero } from '../../components/PageHero';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LOCALE_TAGS, type StaffLinkProblem, type StaffSpreadsheetSelection } from '@stichting/contracts';
 import { saveFile } from '../../components/saveFile';
 import { useLanguage } from '../../components/useLanguage';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { STAFF_ACTION_TOKEN_FRAGMENT } from '@stichting/contracts';
 import { useHydrated } from '../../components/content/hooks';
 import { PageHero } from '../../components/PageHero';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ContentIcon } from '../../components/content/ContentIcons';
 import { LogoImage } from '../../components/content/LogoImage';
 import { useAutoAdvance, useInterval } from '../../components/content/useAutoAdvance';

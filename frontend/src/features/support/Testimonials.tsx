@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ContentIcon } from '../../components/content/ContentIcons';
 import { useAutoAdvance, useInterval } from '../../components/content/useAutoAdvance';
 import { TESTIMONIAL_NAMES } from './testimonials';

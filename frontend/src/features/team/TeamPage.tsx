@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { LinkedInIcon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { DONATION_PLATFORMS, DONATION_SOURCES, LIMITS, type DonationFrequency } from '@stichting/contracts';
 import { formatEuro } from '../../../components/content/format';
 import { bindFields, ChoiceGroup, FORM_MESSAGES, SelectField, TextField } from '../../../components/forms';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { DonationFrequency } from '@stichting/contracts';
 import { Section } from '../../../components/Section';
 import { ChoiceGroup } from '../../../components/forms';

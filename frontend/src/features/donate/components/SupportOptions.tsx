@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { LocalizedLink } from '../../../components/LocalizedLink';
 import { Section } from '../../../components/Section';
 import { SUPPORT_CARD_GROUPS, type ContactCardId, type SupportCard } from '../donation-options';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CHECKOUT_REDIRECT_DELAY_MS, DONATE_TURNSTILE_ACTION, type DonationFrequency } from '@stichting/contracts';
 import { FORM_MESSAGES } from '../../../components/forms/messages';
 import { TurnstileError, useTurnstile } from '../../../components/turnstile';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatEuro, LOCALE_TAGS, type AgreementView, type Language } from '@stichting/contracts';
 
 /** The agreement's one-line summary: amounts, term, first year (in the page's language). */

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import {
   formatEuro,
   MAX_DONATION_EUR,
@@ -107,7 +107,7 @@ export function AgreementForm() {
     return (
       <div className="form-panel form-panel--success" role="status" tabIndex={-1} ref={(node) => node?.focus()}>
         <h2 className="form-panel__title">{t('success.title')}</h2>
-        <p>{t('success.text', { transactionNumber })}</p>
+        <p>{t('success.text', { transactionNumber: transactionNumber ?? '' })}</p>
         <button type="button" className="button button--secondary" onClick={form.startOver}>
           {t('success.again')}
         </button>

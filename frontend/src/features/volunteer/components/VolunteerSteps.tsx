@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { VOLUNTEER_LOCATIONS, type VolunteerCategory, type VolunteerLocation } from '@stichting/contracts';
 import { ChoiceGroup } from '../../../components/forms';
 import {
