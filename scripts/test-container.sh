@@ -140,6 +140,11 @@ echo "idle RSS 3 s after ready: $(docker exec "$container" node -p 'Math.round(N
 # in backend/test/staff-commands.int-spec.ts; this container has no Stripe to ask.
 guide_out=$(mktemp -d)
 guide_ran=0
+# A request and a crash report, so every export has a row to write (JSON lines of nothing is an empty file).
+psql "$PG/$db1" -qc "INSERT INTO submissions (id, type, language, name, email, created_at) VALUES
+  (gen_random_uuid(), 'volunteer', 'nl', 'Anna de Vries', 'anna@example.org', now());
+  INSERT INTO error_reports (id, fingerprint, message, first_seen_at, last_seen_at) VALUES
+  (gen_random_uuid(), 'guide', 'TypeError: x is undefined', now(), now())" >/dev/null
 while IFS='|' read -r guide_line guide_redirect guide_needs; do
   if [ "${guide_line%% *}" = cp ]; then
     docker cp "$container:${guide_line#cp }" "$guide_out/copied" >/dev/null \
