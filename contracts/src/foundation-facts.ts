@@ -155,8 +155,23 @@ export function isValidBic(bic: string): boolean {
 }
 
 const MAX_TEXT = 200;
-const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const isHttpsUrl = (value: string): boolean => /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(value);
+/** A dot with something before and after it, e.g. the host "example.org". */
+const hasInnerDot = (host: string): boolean => host.slice(1, -1).includes('.');
+/**
+ * Written out rather than as one pattern: `[^\s@]+\.[^\s@]+` backtracks quadratically on a long run of dots
+ * (backend/test/regex-backtracking.spec.ts).
+ */
+function isEmail(value: string): boolean {
+  const at = value.indexOf('@');
+  if (/\s/.test(value) || at <= 0 || at !== value.lastIndexOf('@')) return false;
+  return hasInnerDot(value.slice(at + 1));
+}
+function isHttpsUrl(value: string): boolean {
+  if (!value.startsWith('https://') || /\s/.test(value)) return false;
+  const rest = value.slice('https://'.length);
+  const slash = rest.indexOf('/');
+  return hasInnerDot(slash === -1 ? rest : rest.slice(0, slash));
+}
 
 /**
  * Every problem with `value` as the foundation's facts, each naming its field (e.g. "rsin: ... eleven-test"); [] when
