@@ -197,13 +197,16 @@ describe('the donation ledger: outcomes that arrive later', () => {
       expect(await staffNote(gift.donationId)).toBe(
         `the donor's bank reversed the SEPA debit of ${debitDay} (${dispute.id})`,
       );
-      // The note is in the donations export staff read.
-      const run = await runCommand('export', ['donations'], {
+      // The note is in the donations export staff read (JSON lines: one object per donation, fields by their codes).
+      const run = await runCommand('export', ['donations', '--format', 'jsonl'], {
         DATABASE_URL: stack.database.url,
       });
-      const csv = run.stdout.toString();
-      expect(csv.split('\n')[0]).toContain('staff_note');
-      expect(csv).toContain(dispute.id);
+      const rows = run.stdout
+        .toString()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(rows.find((row) => row.id === gift.donationId)?.staff_note).toContain(dispute.id);
     });
 
     it('no such question for a card chargeback, or for a donor who already stopped', async () => {
