@@ -39,7 +39,8 @@ test.describe('prerendered pages name every script their hydration loads', () =>
       expect(html).not.toMatch(/<script[^>]* src=|<link[^>]*rel="modulepreload"/);
       expect(requested.length).toBeGreaterThan(0);
       expect(requested.filter((url) => !named.has(url))).toEqual([]);
-      // The first script request started after the first paint (resource timing and paint timing share a clock).
+      // The first script request started after the first paint, or after the boot script's one-second fallback when the
+      // page had painted nothing by then (a busy machine; resource and paint timing share a clock).
       const { paintedAt, firstScriptAt } = await page.evaluate(async () => ({
         paintedAt: await (window as unknown as { firstPaint: Promise<number> }).firstPaint,
         firstScriptAt: Math.min(
@@ -49,7 +50,7 @@ test.describe('prerendered pages name every script their hydration loads', () =>
             .map((entry) => entry.startTime),
         ),
       }));
-      expect(firstScriptAt).toBeGreaterThanOrEqual(paintedAt);
+      expect(firstScriptAt).toBeGreaterThanOrEqual(Math.min(paintedAt, 1000));
     });
   }
 });
