@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { DonorLinkProblem, Language } from '@stichting/contracts';
-import { fetchStatement, readStatementYears, saveFile } from './api/statementApi';
+import { saveFile } from '../../components/saveFile';
+import { fetchStatement, readStatementYears } from './api/statementApi';
 
 type Years = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; years: number[] };
 type Failure = { year: number; message: 'noGifts' | 'busy' | 'failed' };

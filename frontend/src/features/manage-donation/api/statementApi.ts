@@ -75,17 +75,3 @@ export async function fetchStatement(
   }
   return refusal({ status: response.ok ? 500 : response.status, body: await jsonOf(response) });
 }
-
-/** Hands a file to the browser's downloads, through an object URL on a temporary link. */
-export function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Kept a while, so that a slow browser has read the file before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
