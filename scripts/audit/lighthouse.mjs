@@ -3,8 +3,8 @@
  * `npm run audit`: Lighthouse (default mobile settings: simulated throttling, mobile form factor) on every
  * prerendered page (contracts' ALL_PAGES: 17 pages x nl/en/es), one after another, against the production build
  * served by backend/dist/main.js on a free loopback port with a freshly created and migrated database.
- * Prints a table and a summary against the targets in docs/benchmarks.md (performance >= 98, accessibility, best practices and
- * SEO 100 on every page) and writes a JSON file with the scores, metrics and every audit below full score.
+ * Prints a table and a summary against the targets in docs/benchmarks.md §2.4 (performance >= 98, accessibility, best
+ * practices and SEO 100; LCP within 100 ms of FCP and at most 1 s, TBT at most 50 ms; on every page) and writes a JSON file with the scores, metrics and every audit below full score.
  * A low score is a measurement, not a failure (exit 0); exit 1 if Lighthouse, Chromium or the server could not run.
  *
  *   npm run build && npm run audit -- [--pages /,/en/contact] [--runs 3] [--out docs/lighthouse.json] [--lhr-dir DIR]
@@ -32,6 +32,18 @@ const { ALL_PAGES } = require(join(ROOT, 'contracts/dist/index.js'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+/**
+ * The paint targets (docs/benchmarks.md §2.4), on every page's median run: the largest paint comes with the first
+ * (the content is in the first response, so nothing should paint it again later), soon, and the main thread is free.
+ */
+const PAINT_TARGETS = { lcpAfterFcpMs: 100, lcpMs: 1_000, tbtMs: 50 };
+function paintMisses({ fcpMs, lcpMs, tbtMs }) {
+  const misses = [];
+  if (!(lcpMs - fcpMs <= PAINT_TARGETS.lcpAfterFcpMs)) misses.push(`LCP ${lcpMs - fcpMs} ms after FCP`);
+  if (!(lcpMs <= PAINT_TARGETS.lcpMs)) misses.push(`LCP ${lcpMs} ms`);
+  if (!(tbtMs <= PAINT_TARGETS.tbtMs)) misses.push(`TBT ${tbtMs} ms`);
+  return misses;
+}
 /**
  * A Dutch visitor's browser: "/" is then the Dutch home page itself, not the server's first-load redirect to /en
  * or /es (docs/product.md §2), which a browser in en-US gets; /en and /es pages are audited by their own paths. Sent as a
@@ -310,13 +322,14 @@ stripeJs.close();
 loadSamples.push(loadavg()[0]);
 
 // --- Report ---
-const headers = ['path', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'TBT ms'];
+const headers = ['path', 'perf', 'a11y', 'bp', 'seo', 'FCP ms', 'LCP ms', 'CLS', 'TBT ms'];
 const table = results.map((r) => [
   r.path,
   r.scores.performance,
   r.scores.accessibility,
   r.scores['best-practices'],
   r.scores.seo,
+  r.metrics.fcpMs,
   r.metrics.lcpMs,
   r.metrics.cls,
   r.metrics.tbtMs,
@@ -347,7 +360,16 @@ for (const category of CATEGORIES) {
     met: results.length === pages.length && below.length === 0,
   };
 }
+const paintMissed = results
+  .map((r) => ({ path: r.path, misses: paintMisses(r.metrics) }))
+  .filter((r) => r.misses.length);
+const paint = {
+  targets: PAINT_TARGETS,
+  pagesMissing: paintMissed,
+  met: results.length === pages.length && paintMissed.length === 0,
+};
 const medians = {
+  fcpMs: median(results.map((r) => r.metrics.fcpMs)),
   lcpMs: median(results.map((r) => r.metrics.lcpMs)),
   cls: median(results.map((r) => r.metrics.cls)),
   tbtMs: median(results.map((r) => r.metrics.tbtMs)),
@@ -374,15 +396,26 @@ for (const category of CATEGORIES) {
   );
 }
 console.log(
-  `median over pages: LCP ${medians.lcpMs} ms, CLS ${medians.cls}, TBT ${medians.tbtMs} ms; ` +
+  `paint           LCP within ${PAINT_TARGETS.lcpAfterFcpMs} ms of FCP, LCP <= ${PAINT_TARGETS.lcpMs} ms, ` +
+    `TBT <= ${PAINT_TARGETS.tbtMs} ms on every page: ` +
+    (paint.met
+      ? 'met'
+      : `NOT met (${paintMissed.length} of ${results.length} measured pages` +
+        `${results.length < pages.length ? `, ${pages.length - results.length} pages not measured` : ''})`),
+);
+for (const { path, misses } of paintMissed) console.log(`  ${path}: ${misses.join(', ')}`);
+console.log(
+  `median over pages: FCP ${medians.fcpMs} ms, LCP ${medians.lcpMs} ms, CLS ${medians.cls}, TBT ${medians.tbtMs} ms; ` +
     `Lighthouse benchmarkIndex ${medians.benchmarkIndex}`,
 );
 console.log(
   `${results.length} of ${pages.length} pages, ${runs} run(s) each, ${seconds} s; load average (1 min) ` +
     `start ${load.start}, mean ${load.mean}, max ${load.max}, end ${load.end} on ${availableParallelism()} cores`,
 );
-const allMet = CATEGORIES.every((category) => summary[category].met);
-console.log(`targets (performance >= 98, the other three 100, every page): ${allMet ? 'met' : 'NOT met'}`);
+const allMet = CATEGORIES.every((category) => summary[category].met) && paint.met;
+console.log(
+  `targets (performance >= 98, the other three 100, the paint targets, every page): ${allMet ? 'met' : 'NOT met'}`,
+);
 
 const byAudit = new Map();
 for (const r of results) {
@@ -424,6 +457,7 @@ const report = JSON.stringify(
     cores: availableParallelism(),
     targets: TARGETS,
     summary,
+    paint,
     medians,
     allTargetsMet: allMet,
     errors,
