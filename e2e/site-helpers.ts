@@ -25,7 +25,7 @@ export function text(language: Language, namespace: string, key: string): string
 export function expectedPage(page: PageId, language: Language): { h1: string; title: string } {
   return {
     h1: text(language, page, 'title'),
-    title: `${text(language, 'common', `pages.${page}.title`)} | ${FOUNDATION.name}`,
+    title: `${text(language, 'pageMeta', `${page}.title`)} | ${FOUNDATION.name}`,
   };
 }
 

@@ -7,7 +7,7 @@ import { serializeAppData } from './app/app-data';
 import { buildHead, renderHead } from './app/metadata';
 import { routeHandleFor } from './app/route-handle';
 import { loadRoute, routeModule } from './app/routes';
-import { bundlesFor, getT } from './i18n/i18n';
+import { bundlesFor, ensureNamespaces, getT } from './i18n/i18n';
 
 export interface RenderedPage {
   /** The markup of <div id="root">. */
@@ -34,7 +34,8 @@ export async function render(path: string): Promise<RenderedPage> {
     </StrictMode>,
   );
   const { language } = handle;
-  const head = renderHead(buildHead(handle, getT(language), BASE_URL_TOKEN));
+  await ensureNamespaces(language, ['pageMeta']);
+  const head = renderHead(buildHead(handle, getT(language), getT(language, 'pageMeta'), BASE_URL_TOKEN));
   return {
     html,
     head,

@@ -29,7 +29,12 @@ const link = (attributes: Record<string, string>): HeadTag => ({ tag: 'link', at
  * summary_large_image card, per page and language; beyond the product rules, hreflang alternates (x-default = nl).
  * `baseUrl` is the literal __PUBLIC_BASE_URL__ token when prerendering (the server substitutes it).
  */
-export function buildHead(handle: RouteHandle | undefined, t: TFunction<'common'>, baseUrl: string): DocumentHead {
+export function buildHead(
+  handle: RouteHandle | undefined,
+  t: TFunction<'common'>,
+  pageMeta: TFunction<'pageMeta'>,
+  baseUrl: string,
+): DocumentHead {
   const language = handle?.language ?? 'nl';
   const siteName = t('meta.siteName', { name: FOUNDATION.name });
   const page = handle?.page;
@@ -43,8 +48,8 @@ export function buildHead(handle: RouteHandle | undefined, t: TFunction<'common'
       tags: [meta('name', 'description', t(`errors.e${status}.text`)), meta('name', 'robots', 'noindex')],
     };
   }
-  const title = t('meta.titleTemplate', { title: t(`pages.${page}.title`), siteName });
-  const description = t(`pages.${page}.description`);
+  const title = t('meta.titleTemplate', { title: pageMeta(`${page}.title`), siteName });
+  const description = pageMeta(`${page}.description`);
   const url = `${baseUrl}${ROUTES[page][language]}`;
   const image = `${baseUrl}${SHARE_IMAGE.path}`;
   const imageAlt = t('meta.imageAlt', { name: FOUNDATION.name });
@@ -53,7 +58,7 @@ export function buildHead(handle: RouteHandle | undefined, t: TFunction<'common'
     title,
     tags: [
       meta('name', 'description', description),
-      meta('name', 'keywords', t(`pages.${page}.keywords`)),
+      meta('name', 'keywords', pageMeta(`${page}.keywords`)),
       link({ rel: 'canonical', href: url }),
       ...LANGUAGES.map((other) =>
         link({ rel: 'alternate', hreflang: other, href: `${baseUrl}${ROUTES[page][other]}` }),

@@ -1,16 +1,29 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
-import { getT } from '../i18n/i18n';
+import { ensureNamespaces, getT } from '../i18n/i18n';
 import { applyHead, buildHead } from './metadata';
 import { useRouteHandle } from '../components/route-handle';
 import { publicBaseUrl } from '../components/runtime-config';
 
-/** Keeps <title>, meta tags, canonical, hreflang and <html lang> in step with the route. */
+/**
+ * Keeps <title>, meta tags, canonical, hreflang and <html lang> in step with the route. The prerendered head is already
+ * right for the page the visitor opened; the page titles and descriptions (namespace 'pageMeta') download with the first
+ * navigation inside the site.
+ */
 export function useDocumentHead(): void {
   const handle = useRouteHandle();
+  const opened = useRef(handle);
   useEffect(() => {
+    if (handle === opened.current) return;
+    opened.current = undefined;
     const language = handle?.language ?? 'nl';
-    applyHead(buildHead(handle, getT(language), publicBaseUrl()));
+    let current = true;
+    void ensureNamespaces(language, ['pageMeta']).then(() => {
+      if (current) applyHead(buildHead(handle, getT(language), getT(language, 'pageMeta'), publicBaseUrl()));
+    });
+    return () => {
+      current = false;
+    };
   }, [handle]);
 }
 

@@ -16,6 +16,12 @@
  */
 export interface Resources {
   common: typeof import('../locales/nl/common.json');
+  /**
+   * Every page's title, description and keywords. The prerender writes them into each page's head; the browser loads
+   * this namespace only for a navigation inside the site. Pages do not carry it, so each page's first response stays
+   * small enough to arrive in one round trip (docs/benchmarks.md §2.4).
+   */
+  pageMeta: typeof import('../locales/nl/pageMeta.json');
   home: typeof import('../locales/nl/home.json');
   about: typeof import('../locales/nl/about.json');
   team: typeof import('../locales/nl/team.json');

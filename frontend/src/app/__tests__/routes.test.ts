@@ -24,8 +24,11 @@ describe('route table', () => {
 
   test("the periodic gift's sign page, opened only from an email, tells search engines not to index it", () => {
     const t = ((key: string) => key) as unknown as TFunction<'common'>;
+    const pageMeta = ((key: string) => key) as unknown as TFunction<'pageMeta'>;
     const robots = (path: string) =>
-      buildHead(handleFor(path), t, 'https://example.org').tags.find((tag) => tag.attributes.name === 'robots');
+      buildHead(handleFor(path), t, pageMeta, 'https://example.org').tags.find(
+        (tag) => tag.attributes.name === 'robots',
+      );
     for (const language of LANGUAGES) {
       expect(robots(ROUTES.periodicGiftSign[language])?.attributes.content).toBe('noindex');
       expect(robots(ROUTES.staffAction[language])?.attributes.content).toBe('noindex');
