@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { DONOR_LINK_TOKEN_MAX_LENGTH } from '@stichting/contracts';
 import { isPlaceholderSecret } from '../config/published-secrets';
 import { DONOR_LINK_SECRET_MIN_LENGTH } from '../config/settings';
+import { readSignedToken, writeSignedToken } from '../common/signed-token';
 
 /**
  * A donor's manage link (docs/architecture.md §9.10): `<payload>.<signature>`, both base64url. The payload is a version
@@ -11,7 +12,6 @@ import { DONOR_LINK_SECRET_MIN_LENGTH } from '../config/settings';
 const VERSION = 1;
 const PAYLOAD_BYTES = 1 + 16 + 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** How long a link from an email works. */
 export const DONOR_LINK_LIFETIME_DAYS = 30;
@@ -36,24 +36,13 @@ export function signDonorLink(donationId: string, expiresAt: Date, secret: strin
   payload.writeUInt8(VERSION, 0);
   Buffer.from(donationId.replaceAll('-', ''), 'hex').copy(payload, 1);
   payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), 17);
-  return `${payload.toString('base64url')}.${sign(payload, secret).toString('base64url')}`;
+  return writeSignedToken(payload, (signed) => sign(signed, secret));
 }
 
 /** The donation a link names, or why it cannot be used; the signature is checked before anything in it is read. */
 export function verifyDonorLink(token: unknown, secret: string, now = new Date()): DonorLinkCheck {
-  if (typeof token !== 'string' || token.length > DONOR_LINK_TOKEN_MAX_LENGTH || !TOKEN.test(token)) {
-    return { problem: 'invalid' };
-  }
-  const [encodedPayload, encodedSignature] = token.split('.');
-  const payload = Buffer.from(encodedPayload, 'base64url');
-  const signature = Buffer.from(encodedSignature, 'base64url');
-  // Only the canonical spelling: base64 leaves spare bits in the last character, so "…B" may decode like "…A".
-  if (payload.toString('base64url') !== encodedPayload || signature.toString('base64url') !== encodedSignature) {
-    return { problem: 'invalid' };
-  }
-  const expected = sign(payload, secret);
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return { problem: 'invalid' };
-  if (payload.length !== PAYLOAD_BYTES || payload.readUInt8(0) !== VERSION) return { problem: 'invalid' };
+  const payload = readSignedToken(token, DONOR_LINK_TOKEN_MAX_LENGTH, (signed) => sign(signed, secret));
+  if (!payload || payload.length !== PAYLOAD_BYTES || payload.readUInt8(0) !== VERSION) return { problem: 'invalid' };
   if (payload.readUInt32BE(17) * 1000 <= now.getTime()) return { problem: 'expired' };
   const hex = payload.subarray(1, 17).toString('hex');
   return {
