@@ -6,10 +6,10 @@ import { LocalizedLink } from '../../components/LocalizedLink';
 import { FacebookIcon, LinkedInIcon, XIcon } from '../../components/icons';
 import { useLanguage } from '../../components/useLanguage';
 import { ContentIcon } from '../../components/content/ContentIcons';
-import { ContentImage } from '../../components/content/ContentImage';
 import { formatEuro } from '../../components/content/format';
 import { useHydrated } from '../../components/content/hooks';
 import { parseDonationAmount } from './donationAmount';
+import { ThankYouIllustration } from './ThankYouIllustration';
 
 /**
  * Route table page "thankYou" (docs/product.md §2). The page is prerendered without a query string, so the amount, the site
@@ -57,7 +57,7 @@ export default function ThankYouPage() {
               {t('backHome')}
             </LocalizedLink>
           </div>
-          <ContentImage src={`/images/thank-you-${language}.svg`} alt={t('imageAlt')} width={480} height={320} eager />
+          <ThankYouIllustration label={t('imageAlt')} text={t('imageText')} />
         </div>
       </Section>
 
