@@ -1,12 +1,17 @@
-// Per-route first-load JavaScript of the prerendered site, from Vite's build manifest (run `npm run build` first).
+// Per-route first-load JavaScript of the prerendered site, from Vite's build manifest (run `npm run build` first), and the
+// heaviest pages' HTML as served (brotli).
 // First load = the entry chunk + the route's lazy page chunk + every chunk they import statically. Strings are not
 // counted: a prerendered page carries its own in the HTML (app-data island), so no locale chunk loads at first.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // First-load JS budgets, gzipped (docs/benchmarks.md): the home page, and the donate page (the largest a donor opens).
 const BUDGETS_GZIP_KB = { home: 100, donate: 110 };
+// Every page's HTML, brotli (as served): a new connection's first round trip carries about 14,600 bytes (ten TCP
+// segments), of which the response headers take about 1,400; a page above this waits one round trip more for its first
+// paint (docs/benchmarks.md §2.4).
+const HTML_BUDGET_BROTLI_BYTES = 13_200;
 const frontend = new URL('../frontend/', import.meta.url).pathname;
 const manifestPath = join(frontend, 'dist-ssr', 'client-manifest.json');
 if (!existsSync(manifestPath)) {
@@ -72,4 +77,24 @@ for (const [page, budget] of Object.entries(BUDGETS_GZIP_KB)) {
   const size = gzip === undefined ? 'not found' : `${kb(gzip).trim()} gzip`;
   console.log(`Budget: ${page} first-load JS ${size} of ${budget} KB: ${pageMet ? 'met' : 'NOT met'}`);
 }
+
+/** Every prerendered page of the build, as paths relative to the build directory. */
+function pageFiles(dir = '') {
+  return readdirSync(join(frontend, 'build', dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return path === 'assets' || path === 'images' ? [] : pageFiles(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+const heaviest = pageFiles()
+  .map((file) => ({ file, brotli: sizeOf(file).brotli }))
+  .sort((a, b) => b.brotli - a.brotli);
+const htmlMet = heaviest.length > 0 && heaviest[0].brotli <= HTML_BUDGET_BROTLI_BYTES;
+met &&= htmlMet;
+console.log(
+  `Budget: the heaviest page's HTML ${heaviest
+    .slice(0, 3)
+    .map(({ file, brotli }) => `${file} ${brotli} B`)
+    .join(', ')} (brotli) of ${HTML_BUDGET_BROTLI_BYTES} B: ${htmlMet ? 'met' : 'NOT met'}`,
+);
 process.exitCode = met ? 0 : 1;

@@ -27,7 +27,7 @@ import { ROOT, startApp, withDatabase } from '../bench/server.mjs';
 import CHROMIUM_FLAGS from '../chromium-flags.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
-const { ALL_PAGES } = require(join(ROOT, 'contracts/dist/index.js'));
+const { ALL_PAGES, UNLISTED_PAGES } = require(join(ROOT, 'contracts/dist/index.js'));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -226,6 +226,18 @@ function summarise(entry, lhr, allRuns) {
   };
 }
 
+/**
+ * A page only an email's link opens tells search engines not to index it (docs/product.md §2.1): for those pages
+ * Lighthouse's "Page is blocked from indexing" is the intended answer, and SEO counts as met when it is the only SEO
+ * audit below full score.
+ */
+function meetsTarget(result, category) {
+  if (result.scores[category] >= TARGETS[category]) return true;
+  if (category !== 'seo' || !UNLISTED_PAGES.has(result.page)) return false;
+  const seoMisses = result.auditsBelowFull.filter((audit) => audit.category === 'seo').map((audit) => audit.id);
+  return seoMisses.length === 1 && seoMisses[0] === 'is-crawlable';
+}
+
 const median = (values) => {
   const sorted = values.filter((value) => value != null).sort((a, b) => a - b);
   if (!sorted.length) return null;
@@ -351,7 +363,7 @@ for (const row of table) console.log(line(row));
 const summary = {};
 for (const category of CATEGORIES) {
   const scores = results.map((r) => r.scores[category]);
-  const below = results.filter((r) => !(r.scores[category] >= TARGETS[category])).map((r) => r.path);
+  const below = results.filter((r) => !meetsTarget(r, category)).map((r) => r.path);
   summary[category] = {
     target: TARGETS[category],
     worst: scores.length ? Math.min(...scores) : null,
