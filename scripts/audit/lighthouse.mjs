@@ -217,6 +217,7 @@ function summarise(entry, lhr, allRuns) {
     benchmarkIndex: round(lhr.environment?.benchmarkIndex),
     runs: allRuns.map((run) => ({
       performance: round(run.categories.performance.score * 100),
+      fcpMs: round(run.audits['first-contentful-paint']?.numericValue),
       lcpMs: round(run.audits['largest-contentful-paint']?.numericValue),
       tbtMs: round(run.audits['total-blocking-time']?.numericValue),
       benchmarkIndex: round(run.environment?.benchmarkIndex),
@@ -372,13 +373,28 @@ for (const category of CATEGORIES) {
     met: results.length === pages.length && below.length === 0,
   };
 }
+// The paint targets read two ways: on Lighthouse's median run (the run nearest the median FCP and TTI, whose TBT can
+// be any of the runs'), and on each metric's own median over the runs (the gap as the median of each run's gap).
 const paintMissed = results
   .map((r) => ({ path: r.path, misses: paintMisses(r.metrics) }))
+  .filter((r) => r.misses.length);
+const runMedians = (r) => {
+  const fcpMs = median(r.runs.map((run) => run.fcpMs));
+  const gapMs = median(r.runs.map((run) => run.lcpMs - run.fcpMs));
+  return { fcpMs, lcpMs: median(r.runs.map((run) => run.lcpMs)), tbtMs: median(r.runs.map((run) => run.tbtMs)), gapMs };
+};
+const paintMissedOnMedians = results
+  .map((r) => {
+    const m = runMedians(r);
+    return { path: r.path, misses: paintMisses({ fcpMs: m.lcpMs - m.gapMs, lcpMs: m.lcpMs, tbtMs: m.tbtMs }) };
+  })
   .filter((r) => r.misses.length);
 const paint = {
   targets: PAINT_TARGETS,
   pagesMissing: paintMissed,
   met: results.length === pages.length && paintMissed.length === 0,
+  pagesMissingOnMetricMedians: paintMissedOnMedians,
+  metOnMetricMedians: results.length === pages.length && paintMissedOnMedians.length === 0,
 };
 const medians = {
   fcpMs: median(results.map((r) => r.metrics.fcpMs)),
@@ -416,6 +432,11 @@ console.log(
         `${results.length < pages.length ? `, ${pages.length - results.length} pages not measured` : ''})`),
 );
 for (const { path, misses } of paintMissed) console.log(`  ${path}: ${misses.join(', ')}`);
+console.log(
+  `paint, on each metric's median over the runs: ` +
+    (paint.metOnMetricMedians ? 'met' : `NOT met (${paintMissedOnMedians.length} of ${results.length} measured pages)`),
+);
+for (const { path, misses } of paintMissedOnMedians) console.log(`  ${path}: ${misses.join(', ')}`);
 console.log(
   `median over pages: FCP ${medians.fcpMs} ms, LCP ${medians.lcpMs} ms, CLS ${medians.cls}, TBT ${medians.tbtMs} ms; ` +
     `Lighthouse benchmarkIndex ${medians.benchmarkIndex}`,
