@@ -379,9 +379,8 @@ const paintMissed = results
   .map((r) => ({ path: r.path, misses: paintMisses(r.metrics) }))
   .filter((r) => r.misses.length);
 const runMedians = (r) => {
-  const fcpMs = median(r.runs.map((run) => run.fcpMs));
   const gapMs = median(r.runs.map((run) => run.lcpMs - run.fcpMs));
-  return { fcpMs, lcpMs: median(r.runs.map((run) => run.lcpMs)), tbtMs: median(r.runs.map((run) => run.tbtMs)), gapMs };
+  return { lcpMs: median(r.runs.map((run) => run.lcpMs)), tbtMs: median(r.runs.map((run) => run.tbtMs)), gapMs };
 };
 const paintMissedOnMedians = results
   .map((r) => {
