@@ -118,6 +118,21 @@ test.describe('first-load redirect (docs/product.md §2)', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
+
+  test('choosing NL before any script runs (or without scripts) does not bounce back', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'es-MX', baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/es$/);
+    await page
+      .getByRole('link', { name: /Nederlands/ })
+      .first()
+      .click();
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await context.close();
+  });
 });
 
 test.describe('language switcher', () => {

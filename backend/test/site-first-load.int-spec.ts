@@ -45,6 +45,17 @@ describe('site: first-load language redirect', () => {
       expect(response.status).toBe(200);
     });
 
+    it("a link followed from one of the site's own pages is not a first load (NL chosen before any script ran)", async () => {
+      const fromOwnPage = await get('/', { 'accept-language': 'es-MX', 'sec-fetch-site': 'same-origin' });
+      expect(fromOwnPage.status).toBe(200);
+      expect(await fromOwnPage.text()).toContain('<html lang="nl">');
+      expect(fromOwnPage.headers.get('vary')).toMatch(/Sec-Fetch-Site/);
+      for (const site of ['none', 'cross-site', 'same-site']) {
+        const fromElsewhere = await get('/', { 'accept-language': 'es-MX', 'sec-fetch-site': site });
+        expect([site, fromElsewhere.status, fromElsewhere.headers.get('location')]).toEqual([site, 302, '/es']);
+      }
+    });
+
     it.each([['/over-de-stichting'], ['/en'], ['/es/donar'], ['/404']])(
       '%s is never redirected (a known or prefixed path keeps its language)',
       async (path) => {

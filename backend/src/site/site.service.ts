@@ -99,10 +99,14 @@ export class SiteService {
   /**
    * The first-load language redirect, decided from the request: "/" (or the unprefixed slug of an English or Spanish
    * page) with an English or Spanish browser language and no explicit choice in this session goes to /en or /es
-   * (see firstLoadRedirectTarget). The answer for such a path varies with both headers, and is never shared.
+   * (see firstLoadRedirectTarget). A navigation from one of the site's own pages (the browser's Sec-Fetch-Site
+   * header says same-origin) is not a first load: the only link within the site to "/" from another language is the
+   * switcher's NL, which must not bounce back when it is followed before the page's script has recorded the choice,
+   * or in a browser without scripts. The answer for such a path varies with these headers, and is never shared.
    */
   private redirectFirstLoad(request: Request, response: Response, path: string): boolean {
-    response.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+    response.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie, Sec-Fetch-Site');
+    if (request.get('sec-fetch-site') === 'same-origin') return false;
     const target = firstLoadRedirectTarget(
       path,
       preferredLocale(request.get('accept-language')),
