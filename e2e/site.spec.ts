@@ -29,6 +29,7 @@ test.describe('prerendered pages (JavaScript disabled)', () => {
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\.png$/);
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
       await expect(page.locator('meta[name="public-base-url"]')).toHaveAttribute('content', base);
+      await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
       expect(await page.content()).not.toContain('__PUBLIC_BASE_URL__');
     });
   }

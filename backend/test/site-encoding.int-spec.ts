@@ -46,7 +46,7 @@ async function copyOfBuild(): Promise<string> {
 
 /** Answers the site holds in memory, with their status and Vary ("/" may redirect by language, so it varies more). */
 const ANSWERS: Array<[string, number, string]> = [
-  ['/', 200, 'Accept-Encoding, Accept-Language, Cookie'],
+  ['/', 200, 'Accept-Encoding, Accept-Language, Cookie, Sec-Fetch-Site'],
   ['/en', 200, 'Accept-Encoding'],
   ['/es/donar', 200, 'Accept-Encoding'],
   ['/sitemap.xml', 200, 'Accept-Encoding'],
