@@ -11,10 +11,6 @@
  * screen, and a script requested then counts toward the largest paint in Lighthouse's model, docs/benchmarks.md §2.4.)
  * A browser without paint entries starts after the next frame that way. A tab opened in the background paints no frame
  * until it is shown, so a timeout of its own starts the page there after a second.
- *
- * The favicon's link is added here too, after the paint: in the head, Chromium fetched the icon while parsing, and a
- * request that ends before the paint counts toward it in Lighthouse's model as well. Visitors without JavaScript get
- * the same link from a <noscript> in the head (frontend/index.html).
  */
 export const PAGE_MODULES_ID = 'page-modules';
 export const PAGE_BOOT_SCRIPT =
