@@ -17,9 +17,7 @@ export const PAGE_BOOT_SCRIPT =
   '(function(){var started=false;function start(){if(started)return;started=true;' +
   `var modules=JSON.parse(document.getElementById("${PAGE_MODULES_ID}").textContent);` +
   'for(var i=1;i<modules.length;i++){var link=document.createElement("link");link.rel="modulepreload";' +
-  'link.href=modules[i];document.head.appendChild(link)}import(modules[0]);' +
-  'var icon=document.createElement("link");icon.rel="icon";icon.type="image/svg+xml";icon.href="/favicon.svg";' +
-  'document.head.appendChild(icon)}' +
+  'link.href=modules[i];document.head.appendChild(link)}import(modules[0])}' +
   'function later(){setTimeout(start)}' +
   'try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0;' +
   'new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)later()})' +
