@@ -1,8 +1,8 @@
 #!/bin/sh
 # The image's commands (docs/architecture.md §7.1); on the PATH as `site` (and `site-entrypoint`), so they also work
 # in a running container: `docker compose exec -T app site export submissions > submissions.csv`.
-#   serve (default)                apply pending migrations (an advisory lock makes concurrent starts safe), then
-#                                  run the site
+#   serve (default)                check the configuration (a refusal changes nothing), apply pending migrations
+#                                  (an advisory lock makes concurrent starts safe), then run the site
 #   worker                         the same migrations, then only the background jobs (email, nightly purge)
 #   migrate                        only the migrations (e.g. a job before a rollout)
 #   export | purge | erase | mail | donations | requests | periodic
@@ -31,11 +31,11 @@ cd "$app"
 NODE_FLAGS=--max-semi-space-size=4
 case "${1:-serve}" in
   serve)
-    node backend/dist/cli/migrate.js
+    node backend/dist/cli/migrate.js --check-config
     exec node $NODE_FLAGS backend/dist/main.js
     ;;
   worker)
-    node backend/dist/cli/migrate.js
+    node backend/dist/cli/migrate.js --check-config
     exec node $NODE_FLAGS backend/dist/worker.js
     ;;
   migrate)
