@@ -190,6 +190,9 @@ test.describe('language switcher', () => {
     await page.goBack();
     await expect(page.locator('h1')).toHaveText(expectedPage('support', 'en').h1);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    // And on from there: the next page shows (the return to 900 px once crashed the next navigation).
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/en/contact"]')!.click());
+    await expect(page.locator('h1')).toHaveText(expectedPage('contact', 'en').h1);
   });
 
   test('navigating moves focus to the new page heading', async ({ page }) => {

@@ -109,3 +109,40 @@ test('a forged link is refused on the page in its language, with nothing to pres
     await expect(page.locator('form textarea')).toHaveCount(0);
   }
 });
+
+/**
+ * A second link opened in the same tab, while the page of the first is still open: the browser only changes the
+ * fragment (no page load), and the page shows what the second link would do.
+ */
+test('a second staff link opened in the same tab shows its own request', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await fetch(`${E2E_BASE_URL}/api/send-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(sendEmailBody('contact', { email: `e2e-staff-tab-${Date.now()}@example.org` })),
+  });
+  const { id } = (await response.json()) as { id: string };
+  const email = await staffEmailText(id);
+
+  await page.goto(linkFor(email, 'Contact opgenomen'));
+  await waitForHydration(page);
+  await page.getByRole('button', { name: s('form.submitContacted') }).click();
+  await expect(page.getByTestId('staff-action-notice')).toContainText(s('done.contacted').split('{{')[0]);
+  await page.goto(linkFor(email, `Afgesloten: ${s('outcomes.answered')}`));
+  await expect(page.getByRole('button', { name: s('form.submitClosed') })).toBeVisible();
+  await page.getByRole('button', { name: s('form.submitClosed') }).click();
+  await expect(page.getByTestId('staff-action-notice')).toContainText(s('outcomes.answered'));
+  expect(page.url()).not.toContain('#token=');
+
+  // The email's "download as a spreadsheet" link in the same tab, then a status link again.
+  const download = email.split('\n').find((line) => line.includes('#download='));
+  if (!download) throw new Error('no spreadsheet link in the staff email');
+  const downloadUrl = new URL(download.slice(download.indexOf('http')));
+  await page.goto(`${E2E_BASE_URL}${downloadUrl.pathname}${downloadUrl.hash}`);
+  await expect(page.getByRole('heading', { name: s('download.title') })).toBeVisible();
+  await page.goto(linkFor(email, 'Contact opgenomen'));
+  await expect(page.getByTestId('staff-action-notice')).toContainText(s('outcomes.answered'));
+  await expect(page.getByRole('heading', { name: s('download.title') })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

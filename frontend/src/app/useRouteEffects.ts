@@ -95,7 +95,12 @@ export function useScrollOnNavigation(): void {
       if (navigationType === NavigationType.Pop && saved !== undefined && !hash) window.scrollTo(0, saved); // a reload
       return;
     }
-    if (navigationType === NavigationType.Pop && saved !== undefined) return window.scrollTo(0, saved);
+    // Not `return window.scrollTo(…)`: Chromium's scroll methods now return a promise, which React would take for
+    // the effect's cleanup and call on the next navigation ("destroy is not a function", the page crashed).
+    if (navigationType === NavigationType.Pop && saved !== undefined) {
+      window.scrollTo(0, saved);
+      return;
+    }
     const anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (anchor) anchor.scrollIntoView();
     else window.scrollTo(0, 0);
