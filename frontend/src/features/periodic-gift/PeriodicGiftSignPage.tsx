@@ -75,24 +75,26 @@ export default function PeriodicGiftSignPage() {
     <>
       <PageHero title={t('title')} text={t('intro')} />
       <Section>
-        {!isHydrated ? null : !token ? (
-          <p className="form-panel">{t('noToken')}</p>
-        ) : (
-          <SignView
-            view={view}
-            token={token}
-            onRetry={() => {
-              setView({ kind: 'loading' });
-              setAttempt((count) => count + 1);
-            }}
-            onProblem={onProblem}
-            onDone={onDone}
-            onSignToken={(signToken) => {
-              setView({ kind: 'loading' });
-              setNextToken(signToken);
-            }}
-          />
-        )}
+        <div className="panel-slot">
+          {!isHydrated ? null : !token ? (
+            <p className="form-panel">{t('noToken')}</p>
+          ) : (
+            <SignView
+              view={view}
+              token={token}
+              onRetry={() => {
+                setView({ kind: 'loading' });
+                setAttempt((count) => count + 1);
+              }}
+              onProblem={onProblem}
+              onDone={onDone}
+              onSignToken={(signToken) => {
+                setView({ kind: 'loading' });
+                setNextToken(signToken);
+              }}
+            />
+          )}
+        </div>
       </Section>
     </>
   );

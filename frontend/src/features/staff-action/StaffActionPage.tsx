@@ -53,17 +53,19 @@ export default function StaffActionPage() {
     <>
       <PageHero title={t('title')} text={t('intro')} />
       <Section>
-        {spreadsheetToken ? (
-          <SpreadsheetDownload key={spreadsheetToken} token={spreadsheetToken} />
-        ) : token ? (
-          <StatusLinkPanel key={token} token={token} />
-        ) : (
-          isHydrated && (
-            <p className="form-panel form-panel--error" role="status">
-              {t('noLink')}
-            </p>
-          )
-        )}
+        <div className="panel-slot">
+          {spreadsheetToken ? (
+            <SpreadsheetDownload key={spreadsheetToken} token={spreadsheetToken} />
+          ) : token ? (
+            <StatusLinkPanel key={token} token={token} />
+          ) : (
+            isHydrated && (
+              <p className="form-panel form-panel--error" role="status">
+                {t('noLink')}
+              </p>
+            )
+          )}
+        </div>
       </Section>
     </>
   );
