@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ALL_PAGES, FOUNDATION, LANGUAGES, PAGE_IDS, ROUTES } from '@stichting/contracts';
 import { collectConsole, expectedPage, text, waitForHydration } from './site-helpers';
 
@@ -103,8 +103,8 @@ test.describe('first-load redirect (docs/product.md §2)', () => {
     });
   }
 
-  test('choosing NL in the switcher is remembered: "/" then stays Dutch', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ locale: 'es-MX', baseURL });
+  /** A Spanish browser opens "/" (sent to /es) and chooses NL in the switcher. */
+  async function chooseDutchFromSpanish(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
     await page.goto('/');
     await expect(page).toHaveURL(/\/es$/);
@@ -112,6 +112,12 @@ test.describe('first-load redirect (docs/product.md §2)', () => {
       .getByRole('link', { name: /Nederlands/ })
       .first()
       .click();
+    return page;
+  }
+
+  test('choosing NL in the switcher is remembered: "/" then stays Dutch', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'es-MX', baseURL });
+    const page = await chooseDutchFromSpanish(context);
     await expect(page).toHaveURL(/\/$/);
     await page.reload();
     await waitForHydration(page);
@@ -122,13 +128,7 @@ test.describe('first-load redirect (docs/product.md §2)', () => {
 
   test('choosing NL before any script runs (or without scripts) does not bounce back', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ locale: 'es-MX', baseURL, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/es$/);
-    await page
-      .getByRole('link', { name: /Nederlands/ })
-      .first()
-      .click();
+    const page = await chooseDutchFromSpanish(context);
     await page.waitForLoadState('load');
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
