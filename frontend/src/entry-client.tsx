@@ -8,7 +8,13 @@ import { loadRoute } from './app/routes';
 import { seedBundles } from './i18n/i18n';
 import './styles/global.css';
 
+/** A new task: the browser may paint or handle input between the work before and after (docs/architecture.md §3.2). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
+  // Evaluating the modules is one task of its own; reading the page's data, routing and hydrating start in the next, so
+  // that no single task of ours lasts long enough to delay a tap.
+  await nextTask();
   const { pathname } = window.location;
   const appData = readAppData();
   if (appData) seedBundles(appData.language, appData.bundles);

@@ -6,6 +6,9 @@
  * Prints a table and a summary against the targets in docs/benchmarks.md §2.4 (performance >= 98, accessibility, best
  * practices and SEO 100; LCP within 100 ms of FCP and at most 1 s, TBT at most 50 ms; on every page) and writes a JSON file with the scores, metrics and every audit below full score.
  * A low score is a measurement, not a failure (exit 0); exit 1 if Lighthouse, Chromium or the server could not run.
+ * Before the first page and after the last, it also measures a control page (two lines of text, no script, no image,
+ * served by this script): what Chromium's own work for a navigation costs in the same metrics on this machine, so that a
+ * page's TBT can be read against it (docs/benchmarks.md §2.4).
  *
  *   npm run build && npm run audit -- [--pages /,/en/contact] [--runs 3] [--out docs/lighthouse.json] [--lhr-dir DIR]
  *
@@ -16,6 +19,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -101,6 +105,26 @@ async function startStripeJsStandIn() {
   rmSync(dir, { recursive: true, force: true });
   await new Promise((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
   return { port: server.address().port, close: () => server.close() };
+}
+
+/**
+ * The control page: a Dutch page with a heading and a sentence, its title and description, and nothing else. Whatever
+ * TBT or gap between the paints Lighthouse reports for it is Chromium's and Lighthouse's own on this machine.
+ */
+const CONTROL_PAGE =
+  '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Controlepagina</title>' +
+  '<meta name="description" content="Een pagina zonder script, om mee te vergelijken."><link rel="icon" href="data:,">' +
+  '</head><body><main><h1>Controlepagina</h1><p>Twee regels tekst, geen script en geen afbeelding.</p></main></body></html>';
+async function startControlPage() {
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    const found = req.url === '/';
+    res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(found ? CONTROL_PAGE : '');
+  });
+  await new Promise((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
 /** Debian's Chromium, headless, on a DevTools port it picks itself, with a new empty profile. */
@@ -259,6 +283,31 @@ let userAgent;
 let configSettings;
 
 const stripeJs = await startStripeJsStandIn();
+const control = await startControlPage();
+const controlRuns = [];
+/** `runs` Lighthouse runs of the control page; a run that fails is left out (the pages' runs report failures). */
+async function measureControlPage(port) {
+  for (let run = 1; run <= runs; run += 1) {
+    try {
+      const result = await lighthouse(control.url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) continue;
+      controlRuns.push({
+        fcpMs: round(lhr.audits['first-contentful-paint']?.numericValue),
+        lcpMs: round(lhr.audits['largest-contentful-paint']?.numericValue),
+        tbtMs: round(lhr.audits['total-blocking-time']?.numericValue),
+        benchmarkIndex: round(lhr.environment?.benchmarkIndex),
+      });
+    } catch {
+      // measured again after the pages
+    }
+  }
+}
 try {
   await withDatabase(async (databaseUrl) => {
     const { app, url } = await startApp(databaseUrl);
@@ -266,6 +315,7 @@ try {
     try {
       chromium = await launchChromium();
       if (options['lhr-dir']) mkdirSync(options['lhr-dir'], { recursive: true });
+      await measureControlPage(chromium.port);
       for (const [index, entry] of pages.entries()) {
         const lhrs = [];
         for (let run = 1; run <= runs; run += 1) {
@@ -314,6 +364,7 @@ try {
             ` (load ${loadavg()[0].toFixed(2)})`,
         );
       }
+      await measureControlPage(chromium.port);
     } finally {
       chromium?.close();
       app.kill('SIGTERM');
@@ -327,11 +378,13 @@ try {
 } catch (error) {
   clearInterval(sampler);
   stripeJs.close();
+  control.close();
   console.error(`lighthouse audit: could not run: ${error.stack ?? error.message}`);
   process.exit(1);
 }
 clearInterval(sampler);
 stripeJs.close();
+control.close();
 loadSamples.push(loadavg()[0]);
 
 // --- Report ---
@@ -402,6 +455,17 @@ const medians = {
   tbtMs: median(results.map((r) => r.metrics.tbtMs)),
   benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
 };
+const range = (values) => (values.length ? `${Math.min(...values)}-${Math.max(...values)}` : 'not measured');
+const controlPage = {
+  description: 'a heading and a sentence, no script, no image, served on loopback by the audit itself',
+  runs: controlRuns,
+  median: {
+    fcpMs: median(controlRuns.map((run) => run.fcpMs)),
+    lcpAfterFcpMs: median(controlRuns.map((run) => run.lcpMs - run.fcpMs)),
+    tbtMs: median(controlRuns.map((run) => run.tbtMs)),
+    benchmarkIndex: median(controlRuns.map((run) => run.benchmarkIndex)),
+  },
+};
 const load = {
   start: round(loadSamples[0], 2),
   max: round(Math.max(...loadSamples), 2),
@@ -439,6 +503,11 @@ for (const { path, misses } of paintMissedOnMedians) console.log(`  ${path}: ${m
 console.log(
   `median over pages: FCP ${medians.fcpMs} ms, LCP ${medians.lcpMs} ms, CLS ${medians.cls}, TBT ${medians.tbtMs} ms; ` +
     `Lighthouse benchmarkIndex ${medians.benchmarkIndex}`,
+);
+console.log(
+  `control page (no script, ${controlRuns.length} runs): FCP ${controlPage.median.fcpMs} ms, ` +
+    `LCP after FCP ${controlPage.median.lcpAfterFcpMs} ms, TBT ${controlPage.median.tbtMs} ms ` +
+    `(${range(controlRuns.map((run) => run.tbtMs))}); benchmarkIndex ${controlPage.median.benchmarkIndex}`,
 );
 console.log(
   `${results.length} of ${pages.length} pages, ${runs} run(s) each, ${seconds} s; load average (1 min) ` +
@@ -491,6 +560,7 @@ const report = JSON.stringify(
     summary,
     paint,
     medians,
+    controlPage,
     allTargetsMet: allMet,
     errors,
     retried,
