@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from '../../i18n/react';
 import {
   LOCALE_TAGS,
@@ -36,6 +36,31 @@ function formatDay(iso: string | null, language: Language): string {
         new Date(iso),
       )
     : '';
+}
+
+/** The panel's last word: why the link does nothing, or what it did. Focused when it appears, so it is read out. */
+function Notice({
+  tone,
+  text,
+  noticeRef,
+}: {
+  tone: 'error' | 'success';
+  text: string;
+  noticeRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  return (
+    <div className="form-card form-card--narrow">
+      <p
+        className={`form-panel form-panel--${tone}`}
+        role="status"
+        tabIndex={-1}
+        ref={noticeRef}
+        data-testid="staff-action-notice"
+      >
+        {text}
+      </p>
+    </div>
+  );
 }
 
 type State =
@@ -119,19 +144,7 @@ export function StatusLinkPanel({ token }: { token: string }) {
   if (state.kind === 'refused') {
     // An `already` answer says since when, in the page's language; the other problems have the page's own words.
     const text = state.problem === 'already' ? (state.message ?? '') : t(`problems.${state.problem}`);
-    return (
-      <div className="form-card form-card--narrow">
-        <p
-          className="form-panel form-panel--error"
-          role="status"
-          tabIndex={-1}
-          ref={notice}
-          data-testid="staff-action-notice"
-        >
-          {text}
-        </p>
-      </div>
-    );
+    return <Notice tone="error" text={text} noticeRef={notice} />;
   }
   if (state.kind === 'done') {
     const { request } = state;
@@ -139,19 +152,7 @@ export function StatusLinkPanel({ token }: { token: string }) {
       request.status === 'closed'
         ? t('done.closed', { date: formatDay(request.closedAt, language), outcome: outcomeWord(request.outcome) })
         : t('done.contacted', { date: formatDay(request.firstContactAt, language) });
-    return (
-      <div className="form-card form-card--narrow">
-        <p
-          className="form-panel form-panel--success"
-          role="status"
-          tabIndex={-1}
-          ref={notice}
-          data-testid="staff-action-notice"
-        >
-          {text}
-        </p>
-      </div>
-    );
+    return <Notice tone="success" text={text} noticeRef={notice} />;
   }
 
   const { request, action } = state.link;
