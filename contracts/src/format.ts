@@ -17,8 +17,8 @@ const NBSP = '\u00a0';
 /*
  * Numbers and euro amounts are written out here rather than with Intl.NumberFormat: the first NumberFormat a browser
  * tab creates loads ICU's number data, 28-89 ms on the main thread, inside the hydration of the home, donate and
- * periodic-gift pages (docs/benchmarks.md §5.4). The output is Intl's own for the three locales; format.spec.ts in
- * the frontend compares the two over every amount a form accepts.
+ * periodic-gift pages (docs/benchmarks.md §5.4). The output is Intl's own for the three locales;
+ * contracts/test/format.test.ts compares the two over every amount a form accepts.
  */
 
 /** Digits of a whole number >= 0 with the language's thousands separator. */
@@ -35,10 +35,21 @@ export function formatNumber(value: number, language: Language): string {
   return value < 0 ? `-${digits}` : digits;
 }
 
-/** Euro amount in the language's own notation: "€ 25" (nl), "€25.50" (en), "25 €" (es); cents only when needed. */
+function intlEuro(value: number, language: Language): string {
+  const digits = Number.isInteger(value) ? 0 : 2;
+  return new Intl.NumberFormat(LOCALE_TAGS[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** Euro amount in the language's own notation: "€ 25" (nl), "€25.50" (en), "25 €" (es); cents only when needed. Anything
+ * that is not a number of cents goes to Intl. */
 export function formatEuro(value: number, language: Language): string {
   const cents = Math.round(Math.abs(value) * 100);
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not an amount of euros: ${value}`);
+  if (!Number.isSafeInteger(cents)) return intlEuro(value, language); // NaN, Infinity, beyond 2^53 cents
   const whole = groupDigits(String(Math.floor(cents / 100)), language);
   const amount = Number.isInteger(value)
     ? whole

@@ -42,6 +42,11 @@ describe.each(LANGUAGES)('numbers and amounts in %s', (language) => {
     }
   });
 
+  it('hands what is not an amount to Intl, as before, instead of failing the page', () => {
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY])
+      expect(formatEuro(value, language)).toBe(intlEuro(value, language));
+  });
+
   it('hands a number with decimals to Intl', () => {
     expect(formatNumber(1234.5, language)).toBe(new Intl.NumberFormat(LOCALE_TAGS[language]).format(1234.5));
   });
