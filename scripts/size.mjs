@@ -1,7 +1,8 @@
 // Per-route first-load JavaScript of the prerendered site, from Vite's build manifest (run `npm run build` first), and the
 // heaviest pages' HTML as served (brotli).
-// First load = the entry chunk + the route's lazy page chunk + every chunk they import statically. Strings are not
-// counted: a prerendered page carries its own in the HTML (app-data island), so no locale chunk loads at first.
+// First load = the entry chunk and the stages it imports dynamically + the route's lazy page chunk + every chunk they
+// import statically. Strings are not counted: a prerendered page carries its own in the HTML (app-data island), so no
+// locale chunk loads at first.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -43,6 +44,12 @@ function closure(key, files = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** The entry with the stages it imports dynamically before hydrating (frontend/src/entry-client.tsx). */
+function entryClosure() {
+  const files = closure(entryKey);
+  for (const stage of manifest[entryKey].dynamicImports ?? []) closure(stage, files);
+  return files;
+}
 const pageKeys = Object.keys(manifest)
   .filter((key) => /^src\/features\/[^/]+\/[^/]+\.tsx$/.test(key))
   .sort((a, b) => (a.includes('/home/') ? -1 : b.includes('/home/') ? 1 : a.localeCompare(b)));
@@ -58,11 +65,11 @@ const total = (files) =>
   );
 
 console.log(`${'route (feature module)'.padEnd(56)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}`);
-const entry = total(closure(entryKey));
+const entry = total(entryClosure());
 console.log(`${`entry only (${entryKey})`.padEnd(56)}${kb(entry.raw)}${kb(entry.gzip)}${kb(entry.brotli)}`);
 const measured = {};
 for (const key of pageKeys) {
-  const files = closure(key, closure(entryKey));
+  const files = closure(key, entryClosure());
   const size = total(files);
   const feature = key.split('/')[2];
   if (feature in BUDGETS_GZIP_KB) measured[feature] = size.gzip;

@@ -28,7 +28,9 @@ function closure(key, seen = new Set()) {
   seen.add(key);
   return [entry, ...(entry.imports ?? []).flatMap((child) => closure(child, seen))];
 }
-const entryChunks = closure('index.html');
+// The entry imports its stages dynamically (src/entry-client.tsx): they belong to every page's first load too.
+const entryKeys = ['index.html', ...(manifest['index.html'].dynamicImports ?? [])];
+const entryChunks = [...new Set(entryKeys.flatMap((key) => closure(key)))];
 const entryFiles = new Set(entryChunks.map((chunk) => chunk.file));
 /**
  * The modules that hydrate `path`: the entry and the chunks it imports, then the chunk that renders the page (the page's
