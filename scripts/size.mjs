@@ -45,11 +45,8 @@ function closure(key, files = new Set()) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 /** The entry with the stages it imports dynamically before hydrating (frontend/src/entry-client.tsx). */
-function entryClosure() {
-  const files = closure(entryKey);
-  for (const stage of manifest[entryKey].dynamicImports ?? []) closure(stage, files);
-  return files;
-}
+const entryFiles = closure(entryKey);
+for (const stage of manifest[entryKey].dynamicImports ?? []) closure(stage, entryFiles);
 const pageKeys = Object.keys(manifest)
   .filter((key) => /^src\/features\/[^/]+\/[^/]+\.tsx$/.test(key))
   .sort((a, b) => (a.includes('/home/') ? -1 : b.includes('/home/') ? 1 : a.localeCompare(b)));
@@ -65,11 +62,11 @@ const total = (files) =>
   );
 
 console.log(`${'route (feature module)'.padEnd(56)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}`);
-const entry = total(entryClosure());
+const entry = total(entryFiles);
 console.log(`${`entry only (${entryKey})`.padEnd(56)}${kb(entry.raw)}${kb(entry.gzip)}${kb(entry.brotli)}`);
 const measured = {};
 for (const key of pageKeys) {
-  const files = closure(key, entryClosure());
+  const files = closure(key, new Set(entryFiles));
   const size = total(files);
   const feature = key.split('/')[2];
   if (feature in BUDGETS_GZIP_KB) measured[feature] = size.gzip;

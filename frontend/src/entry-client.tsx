@@ -5,9 +5,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The page's JavaScript runs in short tasks, none long enough to delay a tap (docs/architecture.md §3.2): each import
- * below evaluates its modules in a task of its own. React's DOM renderer, about half of the first load, comes first;
- * the hydration module, which imports it too, then finds it evaluated and evaluates only the router and the site's
- * own code. Reading the page's data and hydrating start in a further task.
+ * below evaluates its modules in a task of its own. React's DOM renderer, about three quarters of the home page's
+ * first-load code, comes first; the hydration module, which imports it too, then finds it evaluated and evaluates only
+ * the router and the site's own code. Reading the page's data and hydrating start in a further task.
  */
 async function start(): Promise<void> {
   await import('react-dom/client');

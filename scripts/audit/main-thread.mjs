@@ -5,7 +5,8 @@
  * counts what is over 50 ms as blocking (docs/benchmarks.md §2.4), so a task over 12.5 ms here is one it counts; its
  * score also moves with the machine's speed, which this view does not. For each load it prints the tasks of 4 ms or
  * more after the first contentful paint (start after FCP + duration, in ms, and what ran in them), and per page the
- * longest task that evaluated or ran our modules and the tasks' blocking time at 4x (docs/benchmarks.md §5.4).
+ * longest task of our scripts (one that compiled or evaluated a module, or ran a function of the page's scripts, the
+ * inline boot script included) and the tasks' blocking time at 4x (docs/benchmarks.md §5.4).
  *
  * Against the production build served by backend/dist/main.js with a fresh database, like `npm run audit`; Chromium
  * from CHROMIUM_PATH or /usr/bin/chromium, driven by playwright-core. Default pages: /, /ons-team, /en/donate.
@@ -63,7 +64,7 @@ await withDatabase(async (databaseUrl) => {
   });
   try {
     for (const path of paths) {
-      const longestOurs = [];
+      const longestOfOurs = [];
       const blocking = [];
       for (let run = 1; run <= runs; run++) {
         // A new context is a new profile: nothing cached, as for a first visit. A Dutch browser, as in `npm run audit`.
@@ -75,7 +76,7 @@ await withDatabase(async (databaseUrl) => {
         await page.waitForTimeout(1_500);
         const tasks = describeLoad(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
         await context.close();
-        longestOurs.push(Math.max(0, ...tasks.filter((task) => task.ours).map((task) => task.ms)));
+        longestOfOurs.push(Math.max(0, ...tasks.filter((task) => task.ours).map((task) => task.ms)));
         blocking.push(blockingAt4x(tasks));
         const shown = tasks
           .filter((task) => task.ms >= SHOWN_TASK_MS)
@@ -83,7 +84,7 @@ await withDatabase(async (databaseUrl) => {
         console.log(`${path} run ${run}: blocking at 4x ${ms(blockingAt4x(tasks))} ms; ${shown.join('  ')}`);
       }
       console.log(
-        `${path}: longest task of our modules ${longestOurs.map(ms).join(', ')} ms (median ${ms(median(longestOurs))}); ` +
+        `${path}: longest task of our scripts ${longestOfOurs.map(ms).join(', ')} ms (median ${ms(median(longestOfOurs))}); ` +
           `blocking at 4x median ${ms(median(blocking))} ms\n`,
       );
     }
