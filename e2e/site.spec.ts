@@ -1,6 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ALL_PAGES, FOUNDATION, LANGUAGES, PAGE_IDS, ROUTES } from '@stichting/contracts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { collectConsole, expectedPage, text, waitForHydration } from './site-helpers';
+
+const FAVICON = readFileSync(join(__dirname, '..', 'frontend', 'public', 'favicon.svg'), 'utf8').trim();
 
 test.describe('prerendered pages (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
@@ -29,7 +33,10 @@ test.describe('prerendered pages (JavaScript disabled)', () => {
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\.png$/);
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
       await expect(page.locator('meta[name="public-base-url"]')).toHaveAttribute('content', base);
-      await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+      // The foundation's icon travels in the page (no request of its own), drawn from frontend/public/favicon.svg.
+      const icon = await page.locator('head link[rel="icon"]').getAttribute('href');
+      expect(icon?.startsWith('data:image/svg+xml,')).toBe(true);
+      expect(decodeURIComponent(icon!.slice('data:image/svg+xml,'.length))).toBe(FAVICON.replaceAll('"', "'"));
       expect(await page.content()).not.toContain('__PUBLIC_BASE_URL__');
     });
   }
@@ -38,23 +45,23 @@ test.describe('prerendered pages (JavaScript disabled)', () => {
 test.describe('status codes', () => {
   const html = { headers: { accept: 'text/html' } };
   const cases: Array<[string, number, string]> = [
-    ['/this-page-does-not-exist', 404, text('nl', 'common', 'errors.e404.title')],
-    ['/404', 404, text('nl', 'common', 'errors.e404.title')],
-    ['/error/404', 404, text('nl', 'common', 'errors.e404.title')],
-    ['/test-404', 404, text('nl', 'common', 'errors.e404.title')],
-    ['/en/404', 404, text('en', 'common', 'errors.e404.title')],
-    ['/es/no-existe', 404, text('es', 'common', 'errors.e404.title')],
-    ['/error/403', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/test-403', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/admin', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/admin/x', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/security', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/security/keys', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/api', 403, text('nl', 'common', 'errors.e403.title')],
-    ['/en/error/403', 403, text('en', 'common', 'errors.e403.title')],
-    ['/error/500', 500, text('nl', 'common', 'errors.e500.title')],
-    ['/test-500', 500, text('nl', 'common', 'errors.e500.title')],
-    ['/es/error/500', 500, text('es', 'common', 'errors.e500.title')],
+    ['/this-page-does-not-exist', 404, text('nl', 'errorPages', 'e404.title')],
+    ['/404', 404, text('nl', 'errorPages', 'e404.title')],
+    ['/error/404', 404, text('nl', 'errorPages', 'e404.title')],
+    ['/test-404', 404, text('nl', 'errorPages', 'e404.title')],
+    ['/en/404', 404, text('en', 'errorPages', 'e404.title')],
+    ['/es/no-existe', 404, text('es', 'errorPages', 'e404.title')],
+    ['/error/403', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/test-403', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/admin', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/admin/x', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/security', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/security/keys', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/api', 403, text('nl', 'errorPages', 'e403.title')],
+    ['/en/error/403', 403, text('en', 'errorPages', 'e403.title')],
+    ['/error/500', 500, text('nl', 'errorPages', 'e500.title')],
+    ['/test-500', 500, text('nl', 'errorPages', 'e500.title')],
+    ['/es/error/500', 500, text('es', 'errorPages', 'e500.title')],
   ];
   for (const [path, status, title] of cases) {
     test(`${path} answers ${status} with its error page`, async ({ request }) => {
@@ -67,8 +74,8 @@ test.describe('status codes', () => {
   test('error pages hydrate in their language and link home', async ({ page }) => {
     await page.goto('/en/404');
     await waitForHydration(page);
-    await expect(page.locator('h1')).toHaveText(text('en', 'common', 'errors.e404.title'));
-    await expect(page.getByRole('link', { name: text('en', 'common', 'errors.e404.home') })).toHaveAttribute(
+    await expect(page.locator('h1')).toHaveText(text('en', 'errorPages', 'e404.title'));
+    await expect(page.getByRole('link', { name: text('en', 'errorPages', 'e404.home') })).toHaveAttribute(
       'href',
       '/en',
     );
@@ -77,7 +84,7 @@ test.describe('status codes', () => {
       .getByRole('link', { name: /Nederlands/ })
       .click();
     await expect(page).toHaveURL(/\/404$/);
-    await expect(page.locator('h1')).toHaveText(text('nl', 'common', 'errors.e404.title'));
+    await expect(page.locator('h1')).toHaveText(text('nl', 'errorPages', 'e404.title'));
   });
 });
 

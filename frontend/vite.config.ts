@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const contractsSource = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
@@ -11,12 +12,32 @@ const routerProduction = (file: string) =>
   fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
+ * The tab icon travels inside every page as a data URL, written from public/favicon.svg at build time (that file stays
+ * the one to edit). As a separate request, the browser fetched it while parsing the head, and when it ended before the
+ * first frame, Lighthouse's simulation counted it toward the largest paint (docs/benchmarks.md §2.4).
+ */
+function inlineFavicon(): Plugin {
+  const link = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
+  const svg = readFileSync(new URL('public/favicon.svg', import.meta.url), 'utf8').trim();
+  // Only what a URL in a double-quoted attribute cannot hold is escaped: quotes become single quotes, and the
+  // characters the URL parser or the HTML checker would take otherwise are percent-encoded.
+  const dataUrl = `data:image/svg+xml,${svg.replaceAll('"', "'").replace(/[#%\s<>]/g, encodeURIComponent)}`;
+  return {
+    name: 'inline-favicon',
+    transformIndexHtml(html) {
+      if (!html.includes(link)) throw new Error(`index.html no longer has ${link}`);
+      return html.replace(link, `<link rel="icon" href="${dataUrl}" />`);
+    },
+  };
+}
+
+/**
  * Client build -> build/ (hashed assets under build/assets, manifest for scripts/size.mjs and the prerender step).
  * The SSR build (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`) reuses this config.
  * Contracts are compiled from source so the client bundle tree-shakes them (their dist is CommonJS).
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react()],
+  plugins: [react(), inlineFavicon()],
   resolve: {
     alias: [
       { find: '@stichting/contracts', replacement: contractsSource },

@@ -92,18 +92,20 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
     // The same as CSP frame-ancestors 'none', for browsers that only know this header.
     xFrameOptions: { action: 'deny' },
+    // Headers for Internet Explorer's download dialog, its XSS filter and Flash's cross-domain policy: no browser the
+    // site supports reads them, and every page's first response must fit one round trip (docs/benchmarks.md §2.4).
+    xDownloadOptions: false,
+    xXssProtection: false,
+    xPermittedCrossDomainPolicies: false,
   } as const;
   const pageHeaders = helmet(security);
   // JSON answers get the headers that mean something for them (CSP, HSTS, nosniff, frame, referrer and resource
-  // policy); the rest only concern documents (opener policy, agent cluster, DNS prefetch, old IE and Flash).
+  // policy); the rest only concern documents (opener policy, agent cluster, DNS prefetch).
   const apiHeaders = helmet({
     ...security,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
   });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (isApiPath(request.path)) return apiHeaders(request, response, next);

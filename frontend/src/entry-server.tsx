@@ -7,7 +7,7 @@ import { serializeAppData } from './app/app-data';
 import { buildHead, renderHead } from './app/metadata';
 import { routeHandleFor } from './app/route-handle';
 import { loadRoute, routeModule } from './app/routes';
-import { bundlesFor, ensureNamespaces, getT } from './i18n/i18n';
+import { bundlesFor, ensureNamespaces, headStrings } from './i18n/i18n';
 
 export interface RenderedPage {
   /** The markup of <div id="root">. */
@@ -35,7 +35,7 @@ export async function render(path: string): Promise<RenderedPage> {
   );
   const { language } = handle;
   await ensureNamespaces(language, ['pageMeta']);
-  const head = renderHead(buildHead(handle, getT(language), getT(language, 'pageMeta'), BASE_URL_TOKEN));
+  const head = renderHead(buildHead(handle, headStrings(language), BASE_URL_TOKEN));
   return {
     html,
     head,

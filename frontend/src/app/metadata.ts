@@ -14,6 +14,13 @@ export interface DocumentHead {
   tags: HeadTag[];
 }
 
+/** The strings a head is made of: the site's name ('common'), and a page's ('pageMeta') or an error page's. */
+export interface HeadStrings {
+  common: TFunction<'common'>;
+  pageMeta: TFunction<'pageMeta'>;
+  errorPages: TFunction<'errorPages'>;
+}
+
 const OG_LOCALES: Record<Language, string> = { nl: 'nl_NL', en: 'en_GB', es: 'es_ES' };
 /** Share image (1200 x 630) in frontend/public/images. */
 export const SHARE_IMAGE = { path: '/images/og-image.png', width: '1200', height: '630' };
@@ -29,23 +36,19 @@ const link = (attributes: Record<string, string>): HeadTag => ({ tag: 'link', at
  * summary_large_image card, per page and language; beyond the product rules, hreflang alternates (x-default = nl).
  * `baseUrl` is the literal __PUBLIC_BASE_URL__ token when prerendering (the server substitutes it).
  */
-export function buildHead(
-  handle: RouteHandle | undefined,
-  t: TFunction<'common'>,
-  pageMeta: TFunction<'pageMeta'>,
-  baseUrl: string,
-): DocumentHead {
+export function buildHead(handle: RouteHandle | undefined, strings: HeadStrings, baseUrl: string): DocumentHead {
+  const { common: t, pageMeta, errorPages } = strings;
   const language = handle?.language ?? 'nl';
   const siteName = t('meta.siteName', { name: FOUNDATION.name });
   const page = handle?.page;
   if (!page) {
     // Error pages (and the unlikely missing handle): a title and description, but nothing to index.
     const status = handle?.errorStatus ?? 404;
-    const title = t('meta.titleTemplate', { title: t(`errors.e${status}.title`), siteName });
+    const title = t('meta.titleTemplate', { title: errorPages(`e${status}.title`), siteName });
     return {
       language,
       title,
-      tags: [meta('name', 'description', t(`errors.e${status}.text`)), meta('name', 'robots', 'noindex')],
+      tags: [meta('name', 'description', errorPages(`e${status}.text`)), meta('name', 'robots', 'noindex')],
     };
   }
   const title = t('meta.titleTemplate', { title: pageMeta(`${page}.title`), siteName });

@@ -7,5 +7,5 @@ export function routeHandleFor(pathname: string): RouteHandle {
   const language = languageFromPath(pathname);
   const page = pageFromPath(pathname);
   if (page) return { language, page, namespaces: ['common', ...PAGES[page].namespaces] };
-  return { language, errorStatus: errorStatusFor(pathname) ?? 404, namespaces: ['common'] };
+  return { language, errorStatus: errorStatusFor(pathname) ?? 404, namespaces: ['common', 'errorPages'] };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
-import { ensureNamespaces, getT } from '../i18n/i18n';
+import { ensureNamespaces, headStrings } from '../i18n/i18n';
 import { applyHead, buildHead } from './metadata';
 import { useRouteHandle } from '../components/route-handle';
 import { publicBaseUrl } from '../components/runtime-config';
@@ -8,7 +8,7 @@ import { publicBaseUrl } from '../components/runtime-config';
 /**
  * Keeps <title>, meta tags, canonical, hreflang and <html lang> in step with the route. The prerendered head is already
  * right for the page the visitor opened; the page titles and descriptions (namespace 'pageMeta') download with the first
- * navigation inside the site.
+ * navigation inside the site, an error page's strings ('errorPages') with its route.
  */
 export function useDocumentHead(): void {
   const handle = useRouteHandle();
@@ -18,8 +18,8 @@ export function useDocumentHead(): void {
     opened.current = undefined;
     const language = handle?.language ?? 'nl';
     let current = true;
-    void ensureNamespaces(language, ['pageMeta']).then(() => {
-      if (current) applyHead(buildHead(handle, getT(language), getT(language, 'pageMeta'), publicBaseUrl()));
+    void ensureNamespaces(language, [handle?.page ? 'pageMeta' : 'errorPages']).then(() => {
+      if (current) applyHead(buildHead(handle, headStrings(language), publicBaseUrl()));
     });
     return () => {
       current = false;

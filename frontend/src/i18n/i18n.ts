@@ -10,6 +10,15 @@ export function getT<N extends NamespaceName = 'common'>(language: Language, nam
   return translator(language, (namespace ?? 'common') as N);
 }
 
+/** The strings of a page's head (app/metadata.ts): the site's name, the pages' titles and the error pages'. */
+export function headStrings(language: Language) {
+  return {
+    common: getT(language),
+    pageMeta: getT(language, 'pageMeta'),
+    errorPages: getT(language, 'errorPages'),
+  };
+}
+
 /** Downloads (once) the given namespaces of one language. Used by every route before it renders. */
 export async function ensureNamespaces(language: Language, namespaces: readonly NamespaceName[]): Promise<void> {
   await Promise.all(

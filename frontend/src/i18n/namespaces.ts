@@ -9,7 +9,8 @@
  *
  * A page gets its namespaces loaded (and embedded in its prerendered HTML) by listing them in
  * src/app/pages.ts; each page's own namespace has the page's id (home, about, getHelp, ...).
- * 'common' (layout, navigation, footer, site name, error pages, crash screen) is always loaded; 'pageMeta' (each page's
+ * 'common' (layout, navigation, footer, site name, crash screen) is always loaded; 'errorPages' (403, 404, 500) with an
+ * error page; 'pageMeta' (each page's
  * title, description and keywords) only for a navigation inside the site.
  *
  * 'email' is the server's: the copy of the form emails (backend/src/common/site-copy.ts reads it, with the labels of
@@ -23,6 +24,8 @@ export interface Resources {
    * small enough to arrive in one round trip (docs/benchmarks.md §2.4).
    */
   pageMeta: typeof import('../locales/nl/pageMeta.json');
+  /** The 403, 404 and 500 pages: loaded with an error route only, so the other pages do not carry them. */
+  errorPages: typeof import('../locales/nl/errorPages.json');
   home: typeof import('../locales/nl/home.json');
   about: typeof import('../locales/nl/about.json');
   team: typeof import('../locales/nl/team.json');

@@ -10,8 +10,7 @@ import {
   translatePath,
   type Language,
 } from '@stichting/contracts';
-import type { TFunction } from '../../i18n/translate';
-import { buildHead } from '../metadata';
+import { buildHead, type HeadStrings } from '../metadata';
 import { routeHandleFor as handleFor } from '../route-handle';
 
 describe('route table', () => {
@@ -23,12 +22,10 @@ describe('route table', () => {
   });
 
   test("the periodic gift's sign page, opened only from an email, tells search engines not to index it", () => {
-    const t = ((key: string) => key) as unknown as TFunction<'common'>;
-    const pageMeta = ((key: string) => key) as unknown as TFunction<'pageMeta'>;
+    const echo = (key: string) => key;
+    const strings = { common: echo, pageMeta: echo, errorPages: echo } as unknown as HeadStrings;
     const robots = (path: string) =>
-      buildHead(handleFor(path), t, pageMeta, 'https://example.org').tags.find(
-        (tag) => tag.attributes.name === 'robots',
-      );
+      buildHead(handleFor(path), strings, 'https://example.org').tags.find((tag) => tag.attributes.name === 'robots');
     for (const language of LANGUAGES) {
       expect(robots(ROUTES.periodicGiftSign[language])?.attributes.content).toBe('noindex');
       expect(robots(ROUTES.staffAction[language])?.attributes.content).toBe('noindex');

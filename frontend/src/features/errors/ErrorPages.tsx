@@ -11,14 +11,14 @@ function goBack() {
 
 /** docs/product.md §2: 403 Access Denied; the section is protected. Go back, Go home. */
 function ForbiddenPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('errorPages');
   return (
-    <ErrorLayout status={403} title={t('errors.e403.title')} text={t('errors.e403.text')}>
+    <ErrorLayout status={403} title={t('e403.title')} text={t('e403.text')}>
       <button type="button" className="button button--primary" onClick={goBack}>
-        {t('errors.e403.back')}
+        {t('e403.back')}
       </button>
       <LocalizedLink page="home" className="button button--secondary">
-        {t('errors.e403.home')}
+        {t('e403.home')}
       </LocalizedLink>
     </ErrorLayout>
   );
@@ -26,14 +26,14 @@ function ForbiddenPage() {
 
 /** docs/product.md §2: 404 Page not found. Go back, Go to homepage. */
 function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('errorPages');
   return (
-    <ErrorLayout status={404} title={t('errors.e404.title')} text={t('errors.e404.text')}>
+    <ErrorLayout status={404} title={t('e404.title')} text={t('e404.text')}>
       <button type="button" className="button button--primary" onClick={goBack}>
-        {t('errors.e404.back')}
+        {t('e404.back')}
       </button>
       <LocalizedLink page="home" className="button button--secondary">
-        {t('errors.e404.home')}
+        {t('e404.home')}
       </LocalizedLink>
     </ErrorLayout>
   );
@@ -41,16 +41,16 @@ function NotFoundPage() {
 
 /** docs/product.md §2: 500 Server Error. Try again (reload), Go home. */
 function ServerErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('errorPages');
   const language = useLanguage();
   return (
-    <ErrorLayout status={500} title={t('errors.e500.title')} text={t('errors.e500.text')}>
+    <ErrorLayout status={500} title={t('e500.title')} text={t('e500.text')}>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        {t('errors.e500.retry')}
+        {t('e500.retry')}
       </button>
       {/* A full load of the home page: after a server error the visitor wants a fresh start. */}
       <a className="button button--secondary" href={ROUTES.home[language]}>
-        {t('errors.e500.home')}
+        {t('e500.home')}
       </a>
     </ErrorLayout>
   );
