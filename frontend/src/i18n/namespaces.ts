@@ -9,9 +9,8 @@
  *
  * A page gets its namespaces loaded (and embedded in its prerendered HTML) by listing them in
  * src/app/pages.ts; each page's own namespace has the page's id (home, about, getHelp, ...).
- * 'common' (layout, navigation, footer, site name, crash screen) is always loaded; 'errorPages' (403, 404, 500) with an
- * error page; 'pageMeta' (each page's
- * title, description and keywords) only for a navigation inside the site.
+ * 'common' (layout, navigation, footer, site name, crash screen) is always loaded; 'errorPages' (403, 404, 500) only
+ * with an error page; 'pageMeta' (each page's title, description and keywords) only for a navigation inside the site.
  *
  * 'email' is the server's: the copy of the form emails (backend/src/common/site-copy.ts reads it, with the labels of
  * 'volunteer' and 'getHelp'). No page lists it and the browser build leaves it out (app/build-env.ts).
