@@ -463,6 +463,29 @@ test.describe('Turnstile', () => {
   });
 });
 
+test.describe('typing before the page has hydrated', () => {
+  test('text typed while the script loads is kept and sent (contact, nl)', async ({ page }) => {
+    await stubTurnstile(page);
+    // Hold the hydration module back until the fields are filled, as on a slow connection.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(ROUTES.contact.nl);
+    const email = uniqueEmail('contact-early');
+    await fillContact(page, 'nl', email);
+    expect(await page.evaluate(() => window.history.scrollRestoration)).toBe('auto'); // not hydrated yet
+    release();
+    await waitForHydration(page);
+    await expect(field(page, c('nl', 'form.name'))).toHaveValue('Anna de Vries');
+    await page.getByRole('button', { name: c('nl', 'form.submit') }).click();
+    await expect(page.getByRole('heading', { name: c('nl', 'success.title') })).toBeVisible();
+    await expectMailAbout(email, STAFF_SUBJECTS.contact);
+  });
+});
+
 test.describe('contact page', () => {
   test('subject and message query parameters pre-fill the form', async ({ page }) => {
     await open(

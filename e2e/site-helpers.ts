@@ -40,13 +40,8 @@ export function collectConsole(page: Page): string[] {
   return messages;
 }
 
-/** Resolves once React has hydrated (the router's links respond to clicks only then). */
+/** Resolves once the page has hydrated (the router's links respond to clicks only then). */
 export async function waitForHydration(page: Page): Promise<void> {
-  // hydrateRoot() marks the container at once, but hydration commits later (concurrently); the first commit's
-  // effects are done once the app has taken over scroll restoration (app/useRouteEffects.ts), so handlers are live.
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    const isMarked = !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    return isMarked && window.history.scrollRestoration === 'manual';
-  });
+  // The first render's effects take over scroll restoration (app/useRouteEffects.ts): handlers are live by then.
+  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
 }

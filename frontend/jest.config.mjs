@@ -8,7 +8,7 @@ export default {
   roots: ['<rootDir>/src', '<rootDir>/../contracts/test'],
   testMatch: ['**/__tests__/**/*.test.ts?(x)', '**/contracts/test/**/*.test.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(m?js|tsx?|jsx)$': [
       '@swc/jest',
       {
         jsc: {
@@ -20,7 +20,14 @@ export default {
       },
     ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!preact/)'],
   moduleNameMapper: {
+    '^react-dom/test-utils$': 'preact/test-utils',
+    '^react-dom/client$': 'preact/compat/client',
+    '^react-dom/server$': 'preact/compat/server',
+    '^react/jsx-runtime$': 'preact/compat/jsx-runtime',
+    '^react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
+    '^react(-dom)?$': 'preact/compat',
     '^@stichting/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^\\.\\./src$': '<rootDir>/../contracts/src/index.ts',
     '^(\\.{1,2}/)+app/build-env$': '<rootDir>/src/test/build-env.ts',

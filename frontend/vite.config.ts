@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
 
 const contractsSource = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 /**
@@ -32,15 +31,36 @@ function inlineFavicon(): Plugin {
 }
 
 /**
+ * Two warnings of every build that need no action: react-router marks its modules "use client" (a directive for React
+ * Server Components, which the site does not use), and it looks up React 19's useOptimistic, which Preact lacks, and
+ * goes without it when it is missing (its useOptimisticSafe).
+ */
+const quietRouterWarnings = (
+  warning: { code?: string; id?: string; message: string },
+  warn: (warning: { code?: string; id?: string; message: string }) => void,
+) => {
+  const fromRouter = warning.id?.includes('/react-router/') || warning.message.includes('/react-router/');
+  if (fromRouter && (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'IMPORT_IS_UNDEFINED')) return;
+  warn(warning);
+};
+
+/**
  * Client build -> build/ (hashed assets under build/assets, manifest for scripts/size.mjs and the prerender step).
  * The SSR build (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`) reuses this config.
  * Contracts are compiled from source so the client bundle tree-shakes them (their dist is CommonJS).
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), inlineFavicon()],
+  plugins: [inlineFavicon()],
   resolve: {
     alias: [
       { find: '@stichting/contracts', replacement: contractsSource },
+      // React's API, Preact's renderer (docs/architecture.md §9.17): the site's code, react-router and the server
+      // build import 'react' and 'react-dom' as usual and get preact/compat, in every mode.
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
       ...(isSsrBuild || mode === 'development'
         ? []
         : [
@@ -50,8 +70,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     ],
   },
   build: isSsrBuild
-    ? { outDir: 'dist-ssr', emptyOutDir: true, ssrManifest: false }
+    ? { outDir: 'dist-ssr', emptyOutDir: true, ssrManifest: false, rolldownOptions: { onwarn: quietRouterWarnings } }
     : {
+        rolldownOptions: { onwarn: quietRouterWarnings },
         outDir: 'build',
         emptyOutDir: true,
         manifest: true,
@@ -65,7 +86,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // need no CSS request either.
         cssCodeSplit: false,
       },
-  ssr: { noExternal: ['@stichting/contracts'] },
+  // react-router is bundled into the server build too, so that its imports of 'react' reach Preact as well.
+  ssr: { noExternal: ['@stichting/contracts', 'react-router'] },
   server: {
     proxy: {
       '/api': {

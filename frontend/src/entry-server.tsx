@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ALL_PAGES, BASE_URL_TOKEN, errorPagePath, LANGUAGES } from '@stichting/contracts';
@@ -27,11 +26,9 @@ export async function render(path: string): Promise<RenderedPage> {
   const handle = routeHandleFor(path);
   await loadRoute(handle); // the page module and its strings, so the render below is complete
   const html = renderToString(
-    <StrictMode>
-      <StaticRouter location={path}>
-        <App />
-      </StaticRouter>
-    </StrictMode>,
+    <StaticRouter location={path}>
+      <App />
+    </StaticRouter>,
   );
   const { language } = handle;
   await ensureNamespaces(language, ['pageMeta']);

@@ -1,4 +1,4 @@
-import { createElement, use, useMemo } from 'react';
+import { createElement, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { TranslationProvider } from '../i18n/react';
 import { CrashBoundary } from './crash/CrashBoundary';
@@ -6,12 +6,12 @@ import { RouteErrorScreen } from './crash/RouteErrorScreen';
 import { Layout } from './Layout';
 import { RouteHandleContext, type RouteHandle } from '../components/route-handle';
 import { routeHandleFor } from './route-handle';
-import { loadedRoute, loadRoute } from './routes';
+import { routeComponent } from './routes';
 
 /**
  * The whole site: the path decides the page and the language (docs/product.md §2), so back/forward switch both.
- * Navigation happens inside a React transition (react-router's BrowserRouter), so while the next page's chunk and
- * strings load, the current page stays on screen and then the new one replaces it in one commit.
+ * The router shows a new location only once its page's chunk and strings have loaded (app/SiteRouter.tsx), so the
+ * current page stays on screen meanwhile and the new one replaces it in one render.
  */
 export function App() {
   const { pathname } = useLocation();
@@ -29,7 +29,7 @@ export function App() {
 }
 
 function RoutedLayout({ handle }: { handle: RouteHandle }) {
-  // The same component object for a route every time (cached in routes.tsx), so React keeps the page's state.
-  const page = loadedRoute(handle) ?? use(loadRoute(handle));
+  // The same component object for a route every time (cached in routes.tsx), so the page keeps its state.
+  const page = routeComponent(handle);
   return <Layout>{createElement(page)}</Layout>;
 }

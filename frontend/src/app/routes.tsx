@@ -10,6 +10,7 @@ import type { RouteHandle } from '../components/route-handle';
  */
 const loading = new Map<string, Promise<ComponentType>>();
 const loaded = new Map<string, ComponentType>();
+const failures = new Map<string, unknown>();
 
 const keyOf = (handle: RouteHandle) => `${handle.page ?? handle.errorStatus}.${handle.language}`;
 
@@ -26,7 +27,10 @@ async function importRoute(handle: RouteHandle): Promise<ComponentType> {
   return Component;
 }
 
-/** Loads a route's component and strings once; a failed load is forgotten so that the next visit tries again. */
+/**
+ * Loads a route's component and strings once; a failed load is remembered for routeComponent (below) and forgotten by
+ * loading, so that the next visit tries again.
+ */
 export function loadRoute(handle: RouteHandle): Promise<ComponentType> {
   const key = keyOf(handle);
   let promise = loading.get(key);
@@ -34,10 +38,12 @@ export function loadRoute(handle: RouteHandle): Promise<ComponentType> {
     promise = importRoute(handle).then(
       (Component) => {
         loaded.set(key, Component);
+        failures.delete(key);
         return Component;
       },
       (error: unknown) => {
         loading.delete(key);
+        failures.set(key, error);
         throw error;
       },
     );
@@ -46,7 +52,17 @@ export function loadRoute(handle: RouteHandle): Promise<ComponentType> {
   return promise;
 }
 
-/** The route's component if it has loaded, else undefined. */
-export function loadedRoute(handle: RouteHandle): ComponentType | undefined {
-  return loaded.get(keyOf(handle));
+/**
+ * The route's component, for rendering: the site's router shows a location only once loadRoute has settled for it
+ * (app/SiteRouter.tsx), so this is the component, or the error that stopped it loading (the crash boundary shows it).
+ */
+export function routeComponent(handle: RouteHandle): ComponentType {
+  const key = keyOf(handle);
+  const Component = loaded.get(key);
+  if (Component) return Component;
+  const failure = failures.get(key);
+  if (failure instanceof Error) throw failure;
+  throw new Error(`route ${key} ${failures.has(key) ? 'failed to load' : 'rendered before it loaded'}`, {
+    cause: failure,
+  });
 }

@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '@stichting/contracts';
 import type { NamespaceName } from './namespaces';
 import { translator, type TFunction } from './translate';
@@ -17,7 +17,7 @@ export function TranslationProvider({ language, children }: { language: Language
 export function useTranslation<N extends NamespaceName = 'common'>(
   namespace?: N,
 ): { t: TFunction<N>; language: Language } {
-  const language = use(TranslationLanguage);
+  const language = useContext(TranslationLanguage);
   const name = (namespace ?? 'common') as N;
   const t = useMemo(() => translator(language, name), [language, name]);
   return { t, language };

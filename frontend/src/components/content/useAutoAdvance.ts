@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { usePrefersReducedMotion } from './hooks';
 
-/** Calls `callback` every `delay` ms; `null` stops the timer. */
+/**
+ * Calls `callback` every `delay` ms; `null` stops the timer. The timer starts with the render that asks for it (a layout
+ * effect), not after the next paint: a carousel the pointer just left moves on exactly `delay` ms later.
+ */
 export function useInterval(callback: () => void, delay: number | null): void {
   const latest = useRef(callback);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = callback;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (delay === null) return;
     const id = window.setInterval(() => latest.current(), delay);
     return () => window.clearInterval(id);

@@ -1,5 +1,6 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { LIMITS } from '@stichting/contracts';
+import { typedBeforeHydration } from './typed-early';
 
 export interface ControlProps {
   id: string;
@@ -98,13 +99,22 @@ export function TextField(props: TextFieldProps) {
     ...control
   } = props;
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValueChange(event.target.value);
+  const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // Text typed while the page's script was still loading is not yet in the form's state: take it over once, when the
+  // field comes to life, so that it stays in the field and is what the form sends (./typed-early.ts).
+  useEffect(() => {
+    const typed = element.current ? typedBeforeHydration(element.current) : undefined;
+    if (typed && typed !== control.value) onValueChange(typed);
+    // Only on the first render: later the field and the state change together.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Field {...{ label, hint, error, required, optionalLabel, className }}>
       {(wiring) =>
         rows ? (
-          <textarea {...wiring} {...control} rows={rows} onChange={onChange} />
+          <textarea {...wiring} {...control} ref={element} rows={rows} onChange={onChange} />
         ) : (
-          <input {...wiring} {...INPUT_KINDS[kind]} {...control} onChange={onChange} />
+          <input {...wiring} {...INPUT_KINDS[kind]} {...control} ref={element} onChange={onChange} />
         )
       }
     </Field>

@@ -99,8 +99,8 @@ describe('shared form fields (label, control, hint, error and their ARIA wiring 
 
   test('typing, choosing and ticking reach the form state through bind', () => {
     render(<Form errors={{}} />);
-    fireEvent.change(screen.getByLabelText(/^Email address/), { target: { value: 'a@example.org' } });
-    fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Hello' } });
+    fireEvent.input(screen.getByLabelText(/^Email address/), { target: { value: 'a@example.org' } });
+    fireEvent.input(screen.getByLabelText(/^Message/), { target: { value: 'Hello' } });
     fireEvent.change(screen.getByLabelText(/^Type of help/), { target: { value: 'housing' } });
     fireEvent.click(screen.getByLabelText('Driving'));
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({

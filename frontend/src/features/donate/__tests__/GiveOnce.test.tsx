@@ -37,7 +37,7 @@ describe('give once (docs/product.md §4.1)', () => {
     // Back keeps the frequency; the custom amount works the same way.
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Once' }).checked).toBe(true);
-    fireEvent.change(screen.getByLabelText('Amount in euros'), { target: { value: '7,50' } });
+    fireEvent.input(screen.getByLabelText('Amount in euros'), { target: { value: '7,50' } });
     fireEvent.submit(screen.getByLabelText('Amount in euros').closest('form')!);
     expect(screen.getByText('You give €7.50 once')).toBeTruthy();
   });
@@ -50,7 +50,7 @@ describe('give once (docs/product.md §4.1)', () => {
     async (path, once, summary, above) => {
       await renderSection(path);
       fireEvent.click(screen.getByRole('radio', { name: once }));
-      fireEvent.change(screen.getByRole('textbox'), { target: { value: '10000,01' } });
+      fireEvent.input(screen.getByRole('textbox'), { target: { value: '10000,01' } });
       fireEvent.submit(screen.getByRole('textbox').closest('form')!);
       expect(screen.getByRole('status').textContent?.replace(/\s/g, ' ')).toContain(above);
       fireEvent.click(document.querySelector<HTMLButtonElement>('.donation-tier')!);

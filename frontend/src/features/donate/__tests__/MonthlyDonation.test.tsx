@@ -22,7 +22,7 @@ describe('MonthlyDonation (docs/product.md §4, §5)', () => {
   ])('%s: an invalid custom amount alerts "%s"', async (path, text) => {
     await renderSection(path);
     for (const value of ['4,99', 'abc', '']) {
-      fireEvent.change(screen.getByRole('textbox'), { target: { value } });
+      fireEvent.input(screen.getByRole('textbox'), { target: { value } });
       fireEvent.submit(screen.getByRole('textbox').closest('form')!);
     }
     expect(alert.mock.calls).toEqual([[text], [text], [text]]);
@@ -36,13 +36,13 @@ describe('MonthlyDonation (docs/product.md §4, §5)', () => {
     '%s: above €10,000 a month points to the contact page instead of starting the gift',
     async (path, text, link, href) => {
       await renderSection(path);
-      fireEvent.change(screen.getByRole('textbox'), { target: { value: '10000,01' } });
+      fireEvent.input(screen.getByRole('textbox'), { target: { value: '10000,01' } });
       fireEvent.submit(screen.getByRole('textbox').closest('form')!);
       expect(alert).not.toHaveBeenCalled();
       expect(screen.getByRole('status').textContent?.replace(/\s/g, ' ')).toContain(text);
       expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe(href);
       // €10,000 itself is a gift like any other.
-      fireEvent.change(screen.getByRole('textbox'), { target: { value: '10000' } });
+      fireEvent.input(screen.getByRole('textbox'), { target: { value: '10000' } });
       fireEvent.submit(screen.getByRole('textbox').closest('form')!);
       expect(screen.queryByRole('link', { name: link })).toBeNull();
     },
@@ -50,7 +50,7 @@ describe('MonthlyDonation (docs/product.md §4, §5)', () => {
 
   test('a custom "7,50" opens the details form with the amount, focused on its heading', async () => {
     await renderSection();
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: '7,50' } });
+    fireEvent.input(screen.getByRole('textbox'), { target: { value: '7,50' } });
     fireEvent.submit(screen.getByRole('textbox').closest('form')!);
     expect(alert).not.toHaveBeenCalled();
     expect(screen.getByText('You give €7.50 per month')).toBeTruthy();
@@ -76,7 +76,7 @@ describe('MonthlyDonation (docs/product.md §4, §5)', () => {
     fireEvent.click(no);
     expect(screen.queryByLabelText(/Name of the person/)).toBeNull();
 
-    fireEvent.change(screen.getByLabelText(/Email address \*/), { target: { value: 'x@example.org' } });
+    fireEvent.input(screen.getByLabelText(/Email address \*/), { target: { value: 'x@example.org' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Back' }));
       await Promise.resolve();

@@ -54,7 +54,7 @@ describe('My gift', () => {
     );
     await renderPanel();
     fireEvent.click(await screen.findByRole('radio', { name: 'Other amount (€)' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Other amount (€)' }), { target: { value: '7,50' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Other amount (€)' }), { target: { value: '7,50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change my amount' }));
     expect((await screen.findByRole('status')).textContent).toContain('your gift is €7.50 a month');
     const amountCall = fetchMock.mock.calls.find(([path]) => path === '/api/donations/gift/amount')!;
@@ -68,7 +68,7 @@ describe('My gift', () => {
     const fetchMock = serve(() => json(200, { success: true, gift: GIFT }));
     await renderPanel();
     fireEvent.click(await screen.findByRole('radio', { name: 'Other amount (€)' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Other amount (€)' }), { target: { value: '4' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Other amount (€)' }), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change my amount' }));
     expect((await screen.findByRole('alert')).textContent).toContain('between €5 and €10,000');
     expect(fetchMock.mock.calls.filter(([path]) => path !== '/api/donations/statement-years')).toHaveLength(1);
