@@ -139,8 +139,9 @@ export function Footer() {
       </div>
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
-          {/* The year is the visitor's, not the build's: a page built in December still says January's year. */}
-          <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear(), name })}</p>
+          {/* The year is the visitor's, not the build's: hydration writes it over the prerendered one, so a page built
+              in December says the new year in January. */}
+          <p>{t('footer.copyright', { year: new Date().getFullYear(), name })}</p>
           <ul className="footer-legal" aria-label={t('footer.legalLabel')}>
             <li>
               <a href={FOUNDATION.documents.privacy[language]} target="_blank" rel="noopener noreferrer">
