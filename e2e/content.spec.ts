@@ -35,8 +35,9 @@ test.use({ locale: 'nl-NL' });
  * exactly one interval away.
  */
 /**
- * Lets React finish what an event started (its scheduler runs on MessageChannel tasks, which the fake clock does
- * not control) before the clock is moved on: otherwise an interval the event stops may still fire once.
+ * Lets the page finish what an event started (Preact renders in a microtask, and this waits for a MessageChannel
+ * task after it, which the fake clock does not control) before the clock is moved on: otherwise an interval the event
+ * stops may still fire once.
  */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(

@@ -12,7 +12,7 @@ async function openDonate(page: Page, language: Language = 'en') {
   await stubTurnstile(page);
   await blockStripeJs(page);
   await page.goto(ROUTES.donate[language]);
-  // The tiers and the custom box respond only once React has attached its handlers.
+  // The tiers and the custom box respond only once hydration has attached their handlers.
   await waitForHydration(page);
 }
 

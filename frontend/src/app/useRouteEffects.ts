@@ -95,8 +95,8 @@ export function useScrollOnNavigation(): void {
       if (navigationType === NavigationType.Pop && saved !== undefined && !hash) window.scrollTo(0, saved); // a reload
       return;
     }
-    // Not `return window.scrollTo(…)`: Chromium's scroll methods now return a promise, which React would take for
-    // the effect's cleanup and call on the next navigation ("destroy is not a function", the page crashed).
+    // Not `return window.scrollTo(…)`: Chromium's scroll methods now return a promise, which the renderer would take
+    // for the effect's cleanup and call on the next navigation ("destroy is not a function", the page crashed).
     if (navigationType === NavigationType.Pop && saved !== undefined) {
       window.scrollTo(0, saved);
       return;

@@ -10,7 +10,7 @@ interface LogoImageProps {
 /** A 320x48 logo (docs/product.md §3); docs/product.md §4: a logo that fails to load is replaced by the name as text. */
 export function LogoImage({ src, name }: LogoImageProps) {
   const [hasFailed, setFailed] = useState(false);
-  // An image that already failed before hydration fired its error event before React listened.
+  // An image that already failed before hydration fired its error event before the page's script listened.
   const checkAlreadyFailed = useCallback((image: HTMLImageElement | null) => {
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   }, []);
