@@ -269,9 +269,20 @@ test.describe('supporters carousel', () => {
     await openWithClock(page, '/es/apoyar-la-mision');
     const start = await visibleIds(page);
     await page.getByTestId('supporters-carousel').locator('.carousel__category').first().tap();
+    // After a tap Chromium sends emulated mouse events, and at some point a mouse leave: it must not restart it.
+    await page.mouse.move(1, 1);
     await settle(page);
     await page.clock.runFor(12_000);
     expect(await visibleIds(page)).toEqual(start);
+    // The touch stopped it as the pause button does; a tap on that button plays it again.
+    const pause = page.getByTestId('carousel-pause');
+    await expect(pause).toHaveAccessibleName(text('es', 'support', 'supporters.play'));
+    await pause.tap();
+    await expect(pause).toHaveAccessibleName(text('es', 'support', 'supporters.pause'));
+    await page.mouse.move(1, 1);
+    await settle(page);
+    await page.clock.runFor(4000);
+    await expect.poll(() => visibleIds(page)).toEqual([start[1], expect.any(String)]);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type TouchEvent } from 'react';
 import { usePrefersReducedMotion } from './hooks';
 
 /**
@@ -19,8 +19,8 @@ export function useInterval(callback: () => void, delay: number | null): void {
 
 /**
  * When something that moves by itself (carousel, testimonials) may move: not with prefers-reduced-motion, not
- * while the pointer is over it or a finger touches it, not while a slide has keyboard focus, and not after the
- * visitor pressed its pause button (WCAG 2.2.2).
+ * while the pointer is over it, not after a touch, not while a slide has keyboard focus, and not after the visitor
+ * pressed its pause button (WCAG 2.2.2; docs/product.md §4.3).
  */
 export function useAutoAdvance() {
   const prefersReducedMotion = usePrefersReducedMotion();
@@ -33,12 +33,20 @@ export function useAutoAdvance() {
     /** With reduced motion nothing moves by itself, so there is nothing to pause: hide the pause button. */
     canAutoAdvance: !prefersReducedMotion,
     isStoppedByVisitor,
-    toggleStopped: () => setStoppedByVisitor((stopped) => !stopped),
-    /** Spread on the whole widget: hover (desktop, tablet) and touch (mobile) pause it. */
+    /** Spread on the pause button. A touch on it is a press of the button, not a touch that stops the widget. */
+    pauseButtonHandlers: {
+      onClick: () => setStoppedByVisitor((stopped) => !stopped),
+      onTouchStart: (event: TouchEvent<HTMLElement>) => event.stopPropagation(),
+    },
+    /**
+     * Spread on the whole widget: hover (desktop, tablet) pauses it while the pointer is over it; a touch (mobile)
+     * stops it as the pause button does, which then offers to play again. After a tap the browser sends emulated
+     * mouse events, and sooner or later a mouse leave: that must not restart what the touch stopped.
+     */
     pointerHandlers: {
       onMouseEnter: () => setPointerInside(true),
       onMouseLeave: () => setPointerInside(false),
-      onTouchStart: () => setPointerInside(true),
+      onTouchStart: () => setStoppedByVisitor(true),
     },
     /** Spread on the slides: keyboard focus on a slide pauses it. */
     focusHandlers: {

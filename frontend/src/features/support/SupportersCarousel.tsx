@@ -34,7 +34,7 @@ export function SupportersCarousel() {
             <button
               type="button"
               className="carousel__button"
-              onClick={motion.toggleStopped}
+              {...motion.pauseButtonHandlers}
               data-testid="carousel-pause"
             >
               <ContentIcon name={motion.isStoppedByVisitor ? 'play' : 'pause'} size={20} />

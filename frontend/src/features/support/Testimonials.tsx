@@ -67,7 +67,7 @@ export function Testimonials() {
           <span className="visually-hidden">{t('testimonials.previous')}</span>
         </button>
         {motion.canAutoAdvance && (
-          <button type="button" className="carousel__button" onClick={motion.toggleStopped}>
+          <button type="button" className="carousel__button" {...motion.pauseButtonHandlers}>
             <ContentIcon name={motion.isStoppedByVisitor ? 'play' : 'pause'} size={20} />
             <span className="visually-hidden">
               {motion.isStoppedByVisitor ? t('testimonials.play') : t('testimonials.pause')}
