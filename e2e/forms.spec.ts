@@ -476,7 +476,7 @@ test.describe('typing before the page has hydrated', () => {
     await page.goto(ROUTES.contact.nl);
     const email = uniqueEmail('contact-early');
     await fillContact(page, 'nl', email);
-    expect(await page.evaluate(() => window.history.scrollRestoration)).toBe('auto'); // not hydrated yet
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
     release();
     await waitForHydration(page);
     await expect(field(page, c('nl', 'form.name'))).toHaveValue('Anna de Vries');

@@ -42,6 +42,7 @@ export function collectConsole(page: Page): string[] {
 
 /** Resolves once the page has hydrated (the router's links respond to clicks only then). */
 export async function waitForHydration(page: Page): Promise<void> {
-  // The first render's effects take over scroll restoration (app/useRouteEffects.ts): handlers are live by then.
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  // Set once the header, the page and the footer have hydrated, each in its task, and their effects ran
+  // (app/hydration-steps.tsx): every handler is live by then.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }

@@ -6,6 +6,7 @@ import { App } from './App';
 import { routeHandleFor } from './route-handle';
 import { loadRoute } from './routes';
 import { SiteRouter } from './SiteRouter';
+import { firstStepDone, hydrateInSteps } from './hydration-steps';
 
 /**
  * Hydrates the prerendered page (or, under vite dev, renders it). Its modules are evaluated in a task of their own by
@@ -26,6 +27,13 @@ export async function hydratePage(): Promise<void> {
   const container = document.getElementById('root')!;
   if (appData) {
     noteTypedText(container);
+    hydrateInSteps(markHydrated);
     hydrateRoot(container, app);
+    firstStepDone();
   } else createRoot(container).render(app); // vite dev: no prerendered page
+}
+
+/** Every part of the page answers input now; e2e/site-helpers.ts waits for this mark. */
+function markHydrated(): void {
+  document.documentElement.setAttribute('data-hydrated', '');
 }

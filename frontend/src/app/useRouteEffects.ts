@@ -77,7 +77,7 @@ export function useScrollOnNavigation(): void {
   const isFirstRender = useRef(true);
 
   useEffect(() => {
-    window.history.scrollRestoration = 'manual'; // also tells e2e/site-helpers.ts that hydration has committed
+    window.history.scrollRestoration = 'manual';
     const save = () => positions.set(currentKey, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     window.addEventListener('pagehide', rememberPositions);

@@ -6,7 +6,10 @@
  */
 const typed = new WeakMap<Element, string>();
 
-/** Notes what was typed into the fields under `root`; called just before hydration (app/hydrate.tsx). */
+/**
+ * Notes what was typed into the fields under `root`; called just before hydration (app/hydrate.tsx) and again before
+ * each part that hydrates in a later task (app/hydration-steps.tsx).
+ */
 export function noteTypedText(root: HTMLElement): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (field.value !== field.defaultValue) typed.set(field, field.value);
