@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FOUNDATION, PERIODIC_GIFT_PATHS } from '@stichting/contracts';
 import { PrismaService } from '../src/database/prisma.service';
 import { AgreementLinks } from '../src/periodic-gift/agreement-links';
@@ -11,7 +14,7 @@ import { startTestStack, TEST_STAFF_EMAIL, type TestStack } from './support/test
 
 /**
  * The periodieke gift from the staff side (docs/product.md §4.9): `npm run periodic -- list | paper-received |
- * countersign`, run as staff run them (the built command as a child process, on the site's database while the site
+ * countersign | pdf`, run as staff run them (the built command as a child process, on the site's database while the site
  * runs and sends the emails), and the refusals a step out of turn meets, by link and by command.
  */
 let stack: TestStack;
@@ -25,8 +28,10 @@ const thisYear = () =>
 /** The foundation's signatory as the server's configuration names it for commands. */
 const SIGNATORY = { PERIODIC_GIFT_SIGNATORY_NAME: 'Johanna de Boer', PERIODIC_GIFT_SIGNATORY_FUNCTION: 'secretaris' };
 
+const periodicRaw = (...args: string[]) =>
+  runCommand('periodic', args, { DATABASE_URL: stack.database.url, ...SIGNATORY });
 const periodic = async (...args: string[]) => {
-  const run = await runCommand('periodic', args, { DATABASE_URL: stack.database.url, ...SIGNATORY });
+  const run = await periodicRaw(...args);
   return { code: run.code, stdout: run.stdout.toString('utf8'), stderr: run.stderr };
 };
 
@@ -129,6 +134,20 @@ describe('npm run periodic', () => {
     expect(early.stderr).toBe(
       `${number} is not signed by the donor and the partner yet: the foundation signs last (a paper that arrived: ` +
         `\`npm run periodic -- paper-received ${number} --donor-name "…"\`); nothing changed.\n`,
+    );
+
+    // No final PDF before the foundation signs; the document the signers read is there from the start.
+    const noFinal = await periodicRaw('pdf', number);
+    expect(noFinal).toMatchObject({ code: 1, stdout: Buffer.alloc(0) });
+    expect(noFinal.stderr).toBe(
+      `${number} has no final PDF yet: it is made when the foundation countersigns (status awaiting_verification). ` +
+        `\`npm run periodic -- pdf ${number} --as-read\` gives the document the signers read; nothing written.\n`,
+    );
+    const asRead = await periodicRaw('pdf', number, '--as-read');
+    expect(asRead.code).toBe(0);
+    expect(sha256(asRead.stdout)).toBe(created.documentSha256);
+    expect(asRead.stderr).toBe(
+      `Wrote the document as the signers read it of ${number} (${asRead.stdout.length} bytes).\n`,
     );
 
     // A name that is not the agreement's (or a mistyped number) records nothing; a missing partner is asked for.
@@ -247,6 +266,19 @@ describe('npm run periodic', () => {
     // Paper signers proved no address: their audit lines name none.
     expect(text).not.toContain('geverifieerd e-mailadres');
 
+    // Staff take the final PDF out as the donor got it, into a file (written whole, under its name only when done).
+    const folder = mkdtempSync(join(tmpdir(), 'periodic-pdf-'));
+    try {
+      const file = join(folder, `${number}.pdf`);
+      const written = await periodicRaw('pdf', number.toLowerCase(), '--output', file);
+      expect(written.code).toBe(0);
+      expect(written.stderr).toBe(`Wrote the final PDF of ${number} (${pdf.content.length} bytes) to ${file}.\n`);
+      expect(Buffer.compare(readFileSync(file), pdf.content)).toBe(0);
+      expect(readdirSync(folder)).toEqual([`${number}.pdf`]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+
     // The donor starts the debits from the completed email: exactly the monthly amount, marked as this agreement.
     const before = stack.stripe.sessions.length;
     const started = await post(PERIODIC_GIFT_PATHS.startDebits, {
@@ -349,6 +381,8 @@ describe('npm run periodic', () => {
         'names no partner',
       ],
       [['list', '--status', 'pending'], 2, 'Unknown status "pending"'],
+      [['pdf', 'PG-2099-99999'], 1, 'No agreement PG-2099-99999: check the number'],
+      [['pdf', number, '--output', ' '], 2, '--output needs a file name.'],
       [['sign', number], 2, 'Unknown subcommand "sign"'],
     ];
     for (const [args, code, message] of cases) {

@@ -7,6 +7,7 @@ import {
   type AgreementStatus,
 } from '@stichting/contracts';
 import { dutchDay } from '../common/dutch-business-days';
+import { openFileTarget, stdoutTarget } from '../exports/export-runner';
 import { formatCents } from '../common/money';
 import type { PeriodicGiftSignatory } from '../config/app-config';
 import { PERIODIC_GIFT_SIGNATORY } from '../config/config.module';
@@ -35,7 +36,7 @@ import {
 
 /**
  * `npm run periodic -- <subcommand>`: the periodieke gift for staff (docs/product.md §4.9, docs/staff-exports.md):
- * list the agreements, record a hand-signed paper, countersign for the foundation. The signing steps themselves are
+ * list the agreements, record a hand-signed paper, countersign for the foundation, take out an agreement's PDF. The signing steps themselves are
  * PeriodicAgreements', the same the pages use; this file reads arguments and says what happened.
  */
 
@@ -47,6 +48,7 @@ Subcommands:
   list             the agreements: transaction number, status, amounts, term, signature dates [--status <status>]
   paper-received   record that the signed paper arrived: <PG-…> --donor-name "…" [--partner-name "…"]
   countersign      sign for the foundation: <PG-…> [--name "…"] [--function "…"]
+  pdf              an agreement's PDF, signed by all or as the signers read it: <PG-…> [--as-read] [--output <file>]
 
 Run \`${INVOCATION} <subcommand> --help\` for its options and examples.`;
 
@@ -93,6 +95,21 @@ Examples:
   ${INVOCATION} countersign PG-2026-00042
   ${INVOCATION} countersign PG-2026-00042 --name "J. de Boer" --function penningmeester`;
 
+const PDF_USAGE = `Usage: ${INVOCATION} pdf <transaction number> [--as-read] [--output <file>]
+
+Writes an agreement's PDF as the database keeps it (docs/product.md §4.9), for the tax office or the donor's
+question: by default the final PDF, with every signature and its audit line, which exists once the foundation has
+countersigned; with --as-read the document the donor and partner read and signed, whose SHA-256 every signature
+names (it exists from the moment the agreement was made).
+
+  --as-read         the document as the signers read it, instead of the final PDF
+  --output <file>   write to this file (default: standard output, which must then be redirected to a file)
+
+Examples:
+  ${INVOCATION} pdf PG-2026-00042 --output PG-2026-00042.pdf
+  ${INVOCATION} pdf PG-2026-00042 --as-read --output PG-2026-00042-as-read.pdf
+  docker compose exec -T app site periodic pdf PG-2026-00042 > PG-2026-00042.pdf`;
+
 interface ListArgs {
   status?: AgreementStatus;
 }
@@ -101,6 +118,12 @@ interface PaperArgs {
   transactionNumber: string;
   donorName?: string;
   partnerName?: string;
+}
+
+interface PdfArgs {
+  transactionNumber: string;
+  asRead: boolean;
+  output?: string;
 }
 
 interface CountersignArgs {
@@ -303,6 +326,37 @@ class CountersignCommand implements Command<CountersignArgs> {
   }
 }
 
+@Injectable()
+class PdfCommand implements Command<PdfArgs> {
+  constructor(private readonly agreements: PeriodicAgreements) {}
+
+  async run({ transactionNumber, asRead, output }: PdfArgs): Promise<void> {
+    const agreement = await findAgreement(this.agreements, transactionNumber);
+    const pdf = asRead ? agreement.document : agreement.finalDocument;
+    if (!pdf) {
+      throw new Error(
+        asRead
+          ? `${transactionNumber} keeps no document (status ${agreement.status}); nothing written.`
+          : `${transactionNumber} has no final PDF yet: it is made when the foundation countersigns (status ` +
+              `${agreement.status}). \`${INVOCATION} pdf ${transactionNumber} --as-read\` gives the document the ` +
+              'signers read; nothing written.',
+      );
+    }
+    const target = output ? await openFileTarget(output) : stdoutTarget();
+    try {
+      target.stream.write(pdf);
+      await target.finish();
+    } catch (error) {
+      await target.abort();
+      throw error;
+    }
+    const what = asRead ? 'document as the signers read it' : 'final PDF';
+    process.stderr.write(
+      `Wrote the ${what} of ${transactionNumber} (${pdf.length} bytes)${output ? ` to ${output}` : ''}.\n`,
+    );
+  }
+}
+
 @Module({ imports: [DatabaseModule], providers: [ListCommand] })
 class PeriodicListModule {}
 
@@ -311,6 +365,9 @@ class PeriodicPaperModule {}
 
 @Module({ imports: [DatabaseModule, QueueModule, PeriodicAgreementsModule], providers: [CountersignCommand] })
 class PeriodicCountersignModule {}
+
+@Module({ imports: [DatabaseModule, QueueModule, PeriodicAgreementsModule], providers: [PdfCommand] })
+class PeriodicPdfModule {}
 
 const LIST: CommandLine<ListArgs> = {
   invocation: `${INVOCATION} list`,
@@ -366,6 +423,27 @@ const COUNTERSIGN: CommandLine<CountersignArgs> = {
   context: () => ({ module: PeriodicCountersignModule, command: CountersignCommand }),
 };
 
+const PDF: CommandLine<PdfArgs> = {
+  invocation: `${INVOCATION} pdf`,
+  usage: PDF_USAGE,
+  parse(argv) {
+    const { values, positionals } = parseCommandLine(
+      argv,
+      { 'as-read': { type: 'boolean' }, output: { type: 'string', short: 'o' }, ...HELP_OPTION },
+      true,
+    );
+    if (values.help) return HELP;
+    const transactionNumber = transactionNumberOf(positionals);
+    const output = values.output?.trim();
+    if (output === '') throw new UsageError('--output needs a file name.');
+    if (!output && process.stdout.isTTY) {
+      throw new UsageError(`A PDF cannot be shown in a terminal: add --output ${transactionNumber}.pdf.`);
+    }
+    return { transactionNumber, asRead: values['as-read'] === true, output };
+  },
+  context: () => ({ module: PeriodicPdfModule, command: PdfCommand }),
+};
+
 /** `npm run periodic -- <subcommand>`: staff work on periodic gift agreements (docs/staff-exports.md). */
 runSubcommands(
   USAGE,
@@ -373,5 +451,6 @@ runSubcommands(
     ['list', (argv) => runCommand(LIST, argv)],
     ['paper-received', (argv) => runCommand(PAPER_RECEIVED, argv)],
     ['countersign', (argv) => runCommand(COUNTERSIGN, argv)],
+    ['pdf', (argv) => runCommand(PDF, argv)],
   ]),
 );
