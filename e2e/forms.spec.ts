@@ -16,6 +16,7 @@ const ERROR_HEADING: Record<Language, string> = {
 
 const v = (language: Language, key: string) => text(language, 'volunteer', key);
 const c = (language: Language, key: string) => text(language, 'contact', key);
+const p = (language: Language, key: string) => text(language, 'periodicGift', key);
 const h = (language: Language, key: string) => text(language, 'getHelp', key);
 
 function uniqueEmail(label: string): string {
@@ -464,25 +465,66 @@ test.describe('Turnstile', () => {
 });
 
 test.describe('typing before the page has hydrated', () => {
-  test('text typed while the script loads is kept and sent (contact, nl)', async ({ page }) => {
-    await stubTurnstile(page);
-    // Hold the hydration module back until the fields are filled, as on a slow connection.
+  /** Holds the hydration module back until `release()`, as on a slow connection. */
+  async function holdHydration(page: Page): Promise<() => void> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
       await released;
       await route.continue();
     });
+    return release;
+  }
+  const hydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'));
+
+  test('text typed while the script loads is kept and sent (contact, nl)', async ({ page }) => {
+    await stubTurnstile(page);
+    const release = await holdHydration(page);
     await page.goto(ROUTES.contact.nl);
     const email = uniqueEmail('contact-early');
     await fillContact(page, 'nl', email);
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    expect(await hydrated(page)).toBe(false);
     release();
     await waitForHydration(page);
     await expect(field(page, c('nl', 'form.name'))).toHaveValue('Anna de Vries');
     await page.getByRole('button', { name: c('nl', 'form.submit') }).click();
     await expect(page.getByRole('heading', { name: c('nl', 'success.title') })).toBeVisible();
     await expectMailAbout(email, STAFF_SUBJECTS.contact);
+  });
+
+  test('radio buttons chosen while the script loads count (volunteer steps, en)', async ({ page }) => {
+    const release = await holdHydration(page);
+    await page.goto(ROUTES.volunteer.en);
+    const local = page.getByRole('radio', { name: v('en', 'steps.location.local.title'), exact: true });
+    await local.check();
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    // The steps go on from the choice: the next one shows, and the application opens with it.
+    const dutch = page.getByRole('radio', { name: v('en', 'steps.dutch.yes'), exact: true });
+    await expect(dutch).toBeVisible();
+    await dutch.check();
+    await page.getByRole('radio', { name: v('en', 'categories.education.title'), exact: true }).check();
+    await expect(local).toBeChecked();
+    await page.getByRole('button', { name: v('en', 'steps.apply.button') }).click();
+    await expect(page.getByRole('heading', { name: v('en', 'form.title') })).toBeVisible();
+  });
+
+  test('checkboxes ticked while the script loads count (periodic gift, nl)', async ({ page }) => {
+    const release = await holdHydration(page);
+    await page.goto(ROUTES.periodicGift.nl);
+    const partner = page.getByRole('checkbox', { name: p('nl', 'form.hasPartner') });
+    const jobLoss = page.getByRole('checkbox', { name: p('nl', 'form.clause.jobLoss') });
+    await partner.check();
+    await jobLoss.check();
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    // The form's state has both: the partner's fields show, and the next tick re-renders the box as still ticked.
+    await expect(page.getByRole('group', { name: p('nl', 'form.partner') })).toBeVisible();
+    await page.getByRole('checkbox', { name: p('nl', 'form.clause.disability') }).check();
+    await expect(jobLoss).toBeChecked();
+    await expect(partner).toBeChecked();
   });
 });
 

@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { noteTypedText } from '../components/forms/typed-early';
+import { makeEarlyChoicesAgain, noteTypedText } from '../components/forms/typed-early';
 import { seedBundles } from '../i18n/i18n';
 import { readAppData } from './app-data';
 import { App } from './App';
@@ -33,7 +33,8 @@ export async function hydratePage(): Promise<void> {
   } else createRoot(container).render(app); // vite dev: no prerendered page
 }
 
-/** Every part of the page answers input now; e2e/site-helpers.ts waits for this mark. */
+/** Every part of the page answers input now, with the choices made before; e2e/site-helpers.ts waits for this mark. */
 function markHydrated(): void {
+  makeEarlyChoicesAgain();
   document.documentElement.setAttribute('data-hydrated', '');
 }

@@ -57,7 +57,9 @@ export function ChoiceGroup<V extends string>(props: RadioProps<V> | CheckboxPro
   const isChecked = (value: V) => (props.type === 'radio' ? props.value === value : props.value.includes(value));
   const toggle = (value: V, checked: boolean) => {
     if (props.type === 'radio') props.onValueChange(value);
-    else props.onValueChange(checked ? [...props.value, value] : props.value.filter((item) => item !== value));
+    else if (checked !== props.value.includes(value)) {
+      props.onValueChange(checked ? [...props.value, value] : props.value.filter((item) => item !== value));
+    }
   };
 
   return (

@@ -112,4 +112,14 @@ describe('shared form fields (label, control, hint, error and their ARIA wiring 
     });
     expect(screen.getByLabelText(/^Email address/).hasAttribute('aria-invalid')).toBe(false);
   });
+
+  test('a tick reported twice (a choice made before hydration, made again after it) lists the choice once', () => {
+    render(<Form errors={{}} />);
+    const driving = screen.getByLabelText('Driving');
+    fireEvent.click(driving);
+    fireEvent.change(driving, { target: { checked: true } });
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '').skills).toEqual(['driving']);
+    fireEvent.click(driving);
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '').skills).toEqual([]);
+  });
 });
