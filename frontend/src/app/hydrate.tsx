@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { makeEarlyChoicesAgain, noteTypedText } from '../components/forms/typed-early';
+import { makeEarlyChoicesAgain, noteEarlyInput } from '../components/forms/typed-early';
 import { seedBundles } from '../i18n/i18n';
 import { readAppData } from './app-data';
 import { App } from './App';
@@ -26,7 +26,7 @@ export async function hydratePage(): Promise<void> {
   );
   const container = document.getElementById('root')!;
   if (appData) {
-    noteTypedText(container);
+    noteEarlyInput(container);
     hydrateInSteps(markHydrated);
     hydrateRoot(container, app);
     firstStepDone();

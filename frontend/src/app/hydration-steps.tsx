@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { noteTypedText } from '../components/forms/typed-early';
+import { noteEarlyInput } from '../components/forms/typed-early';
 
 /**
  * Hydration in steps (docs/architecture.md §3.2): the header, the page and the footer come to life each in a task of
@@ -30,7 +30,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * `Component`, hydrated in a task after the one that hydrates its parent. It must render one element: the markup kept
- * while it waits is the first element at its place. Text typed into the page's fields meanwhile is noted just before.
+ * while it waits is the first element at its place. What was typed or chosen in the page's fields meanwhile is noted
+ * just before.
  */
 export function inLaterTask<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
   function Hydrated(props: Props) {
@@ -44,7 +45,7 @@ export function inLaterTask<Props extends object>(Component: ComponentType<Props
   const Later = lazy(() => {
     pendingSteps += 1;
     return nextTask().then(() => {
-      noteTypedText(document.body);
+      noteEarlyInput(document.body);
       return { default: Hydrated };
     });
   });

@@ -16,7 +16,7 @@ const isChoice = (field: HTMLInputElement | HTMLTextAreaElement): field is HTMLI
  * Notes what was typed and chosen in the fields under `root`; called just before hydration (app/hydrate.tsx) and
  * again before each part that hydrates in a later task (app/hydration-steps.tsx).
  */
-export function noteTypedText(root: HTMLElement): void {
+export function noteEarlyInput(root: HTMLElement): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (isChoice(field)) {
       if (field.checked !== field.defaultChecked) chosen.add(field);
