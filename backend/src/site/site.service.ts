@@ -44,7 +44,7 @@ function isDecodable(path: string): boolean {
 }
 
 /**
- * Serves the prerendered site (frontend/build) with the contract's status codes: 200 for the 39 pages,
+ * Serves the prerendered site (frontend/build) with the contract's status codes: 200 for the 51 pages,
  * 403/404/500 for the error paths, 404 for anything unknown; plus sitemap.xml, robots.txt and /privacy.
  *
  * Every answer is held in memory with PUBLIC_BASE_URL and the Turnstile site key written in. Its brotli and gzip
