@@ -45,6 +45,16 @@ const quietRouterWarnings = (
 };
 
 /**
+ * The modules every page runs after the entry (the renderer, the router, the app's frame and strings, the foundation's
+ * facts, a page's hero and bands) go into one chunk, `site`: each chunk a page lists is a request the boot script
+ * starts on the main thread (docs/benchmarks.md §2.4). Left to itself, the bundler split them into five. The hydration
+ * module stays a chunk of its own (a few hundred bytes), the entry's second stage (docs/architecture.md §3.2).
+ */
+const EVERY_PAGE =
+  /[\\/](node_modules[\\/](preact|react-router)[\\/]|frontend[\\/]src[\\/](app|i18n)[\\/]|frontend[\\/]src[\\/]components[\\/](Section|PageHero)\.tsx$|contracts[\\/]src[\\/]foundation)/;
+const runsOnEveryPage = (id: string) => EVERY_PAGE.test(id) && !/[\\/]app[\\/]hydrate\.tsx$/.test(id);
+
+/**
  * Client build -> build/ (hashed assets under build/assets, manifest for scripts/size.mjs and the prerender step).
  * The SSR build (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`) reuses this config.
  * Contracts are compiled from source so the client bundle tree-shakes them (their dist is CommonJS).
@@ -72,7 +82,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, ssrManifest: false, rolldownOptions: { onwarn: quietRouterWarnings } }
     : {
-        rolldownOptions: { onwarn: quietRouterWarnings },
+        rolldownOptions: {
+          onwarn: quietRouterWarnings,
+          output: { codeSplitting: { groups: [{ name: 'site', test: runsOnEveryPage }] } },
+        },
         outDir: 'build',
         emptyOutDir: true,
         manifest: true,
