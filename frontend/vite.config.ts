@@ -50,9 +50,14 @@ const quietRouterWarnings = (
  * starts on the main thread (docs/benchmarks.md §2.4). Left to itself, the bundler split them into five. The hydration
  * module stays a chunk of its own (a few hundred bytes), the entry's second stage (docs/architecture.md §3.2).
  */
-const EVERY_PAGE =
-  /[\\/](node_modules[\\/](preact|react-router)[\\/]|frontend[\\/]src[\\/](app|i18n)[\\/]|frontend[\\/]src[\\/]components[\\/](Section|PageHero)\.tsx$|contracts[\\/]src[\\/]foundation)/;
-const runsOnEveryPage = (id: string) => EVERY_PAGE.test(id) && !/[\\/]app[\\/]hydrate\.tsx$/.test(id);
+const EVERY_PAGE = [
+  /[\\/]node_modules[\\/](preact|react-router)[\\/]/,
+  /[\\/]frontend[\\/]src[\\/](app|i18n)[\\/]/,
+  /[\\/]frontend[\\/]src[\\/]components[\\/](Section|PageHero)\.tsx$/,
+  /[\\/]contracts[\\/]src[\\/]foundation/,
+];
+const HYDRATION_MODULE = /[\\/]frontend[\\/]src[\\/]app[\\/]hydrate\.tsx$/;
+const runsOnEveryPage = (id: string) => EVERY_PAGE.some((pattern) => pattern.test(id)) && !HYDRATION_MODULE.test(id);
 
 /**
  * Client build -> build/ (hashed assets under build/assets, manifest for scripts/size.mjs and the prerender step).
