@@ -4,7 +4,7 @@ import { exportToBuffer } from './exports.helpers';
 import { donorMessages, insertDonation, insertPayment, manageLinkIn, queueDonorEmail } from './support/donors';
 import { MailRecoveryService } from '../src/mail/mail-recovery.service';
 import { MailStatusService } from '../src/mail/mail-status.service';
-import { FAST_RETRY_ENV, sql, waitFor } from './support/submissions';
+import { FAST_RETRY_ENV, sql, untilRecorded, waitFor } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';
 
 /** The donor-emails export, as staff read it (JSON lines). */
@@ -57,7 +57,11 @@ describe('donor emails (outbox, copy, delivery state)', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(stack.smtp.to(address)).toHaveLength(1);
-    const rows = await donorEmailExport(stack);
+    const rows = await untilRecorded(
+      () => donorEmailExport(stack),
+      (row) => row.status,
+      'the welcome to be recorded',
+    );
     expect(rows).toEqual([
       expect.objectContaining({ kind: 'welcome', language: 'es', status: 'sent', attempts: 1, donor_email: address }),
     ]);

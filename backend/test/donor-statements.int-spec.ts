@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { FOUNDATION, formatEuro } from '@stichting/contracts';
 import { assertCliBuilt, exportToBuffer, runCommand } from './exports.helpers';
 import { donorMessages, insertDonation, insertPayment } from './support/donors';
-import { sql } from './support/submissions';
+import { sql, untilRecorded } from './support/submissions';
 import { startTestStack, type TestStack } from './support/test-app';
 
 const statements = (stack: TestStack, ...args: string[]) =>
@@ -97,7 +97,11 @@ describe('yearly statements (npm run donations -- statements)', () => {
     expect(rosa.text).toContain('1 de abril de 2026');
     expect(stack.smtp.to('tom@example.org')).toHaveLength(0);
 
-    const totals = await yearlyTotals(stack);
+    const totals = await untilRecorded(
+      () => yearlyTotals(stack),
+      (row) => row.statement_status,
+      'the statements to be recorded',
+    );
     expect(totals).toEqual([
       expect.objectContaining({
         year: 2025,

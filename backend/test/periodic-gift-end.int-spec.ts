@@ -7,7 +7,7 @@ import { payInvoice, postFromSite, startAgreementGift, storeAgreement, storedAgr
 import { deliverOutcome, storedDonation } from './support/donations';
 import { donorMessages } from './support/donors';
 import { stripeCharge, stripeEvent, StripeGift } from './support/stripe-stub';
-import { waitFor } from './support/submissions';
+import { untilRecorded, waitFor } from './support/submissions';
 import { startTestStack, TEST_STAFF_EMAIL, type TestStack } from './support/test-app';
 
 /**
@@ -70,9 +70,11 @@ describe('the end of a periodic gift', () => {
     const earlyMail = await staffMessage(early);
     expect(earlyMail.text).toContain('staat niet als eindvoorwaarde in de overeenkomst');
 
-    const emails = await stack.app
-      .get(PrismaService)
-      .agreementEmail.findMany({ where: { agreementId: { in: [byClause.id, early.id] }, kind: 'stopped' } });
+    const stopped = () =>
+      stack.app
+        .get(PrismaService)
+        .agreementEmail.findMany({ where: { agreementId: { in: [byClause.id, early.id] }, kind: 'stopped' } });
+    const emails = await untilRecorded(stopped, (row) => row.status, 'the staff emails to be recorded');
     expect(emails.map((row) => [row.recipient, row.status])).toEqual([
       ['staff', 'sent'],
       ['staff', 'sent'],

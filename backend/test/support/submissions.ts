@@ -106,6 +106,23 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Rows read by `read` once none of their email statuses (`statusOf`) is still on its way. The SMTP sink holds a message
+ * a moment before the worker records it as sent, so a test that reads the status right after the message arrived
+ * reads it through this.
+ */
+export function untilRecorded<T>(read: () => Promise<T[]>, statusOf: (row: T) => unknown, what: string): Promise<T[]> {
+  const inFlight = (row: T) => ['queued', 'sending'].includes(statusOf(row) as string);
+  return waitFor(
+    async () => {
+      const rows = await read();
+      return !rows.some(inFlight) && rows;
+    },
+    20_000,
+    what,
+  );
+}
+
 export interface EmailState {
   id: string;
   email_status: string;
