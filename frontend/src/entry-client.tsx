@@ -4,9 +4,10 @@ import './styles/global.css';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The page's JavaScript runs in short tasks, none long enough to delay a tap (docs/architecture.md §3.2): the import
- * below evaluates the renderer, the router and the site's code in a task of its own; reading the page's data and
- * hydrating come in the next.
+ * The page's JavaScript runs in short tasks, none long enough to delay a tap (docs/architecture.md §3.2). This module
+ * is evaluated together with the renderer, the router and the site's code: the build's `site` chunk, which it imports
+ * for Vite's preload helper. The import below then evaluates only the small hydration module; reading the page's data
+ * and hydrating come in a task after that.
  */
 async function start(): Promise<void> {
   const { hydratePage } = await import('./app/hydrate');
