@@ -6,7 +6,9 @@
  * score also moves with the machine's speed, which this view does not. For each load it prints the tasks of 4 ms or
  * more after the first contentful paint (start after FCP + duration, in ms, and what ran in them), and per page the
  * longest task of our scripts (one that compiled or evaluated a module, or ran a function of the page's scripts, the
- * inline boot script included) and the tasks' blocking time at 4x (docs/benchmarks.md §5.4).
+ * inline boot script included), the tasks' blocking time at 4x, and how long V8 compiled functions on the main thread
+ * when they were first called (what it did not compile in the background while the script downloaded; docs/benchmarks.md
+ * §5.4).
  *
  * Against the production build served by backend/dist/main.js with a fresh database, like `npm run audit`; Chromium
  * from CHROMIUM_PATH or /usr/bin/chromium, driven by playwright-core. Default pages: /, /ons-team, /en/donate.
@@ -26,7 +28,13 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 const paths = positionals.length ? positionals : ['/', '/ons-team', '/en/donate'];
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'loading'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'disabled-by-default-v8.compile',
+  'loading',
+];
 const SHOWN_TASK_MS = 4;
 /** Trace events inside a task that say what it was. */
 const WORK = /^(EvaluateScript|v8\.compileModule|v8\.evaluateModule|FunctionCall|TimerFire|ParseHTML|Layout|Paint)$/;
@@ -38,17 +46,23 @@ function pageMainThread(events) {
   return { pid: fcp.pid, tid: fcp.tid, fcpTs: fcp.ts };
 }
 
+const contains = (outer, inner) => outer.ts <= inner.ts && outer.ts + outer.dur >= inner.ts + inner.dur;
+
 function describeLoad(events) {
   const { pid, tid, fcpTs } = pageMainThread(events);
   const onMain = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X');
   const tasks = onMain.filter((event) => event.name === 'RunTask' && event.ts > fcpTs);
   return tasks.map((task) => {
-    const inside = onMain.filter(
-      (event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur,
-    );
+    const inside = onMain.filter((event) => event !== task && contains(task, event));
     const work = [...new Set(inside.filter((event) => WORK.test(event.name)).map((event) => event.name))];
     const ours = inside.some((event) => /^v8\.(compileModule|evaluateModule)$|^FunctionCall$/.test(event.name));
-    return { startMs: (task.ts - fcpTs) / 1000, ms: task.dur / 1000, work, ours };
+    // V8 compiling a function the first time it is called, on this thread (not in the background while the
+    // script downloaded): the outermost compile events only, as one can hold another.
+    const compiles = inside.filter((event) => event.name === 'V8.CompileCode');
+    const compileMs = compiles
+      .filter((event) => !compiles.some((outer) => outer !== event && contains(outer, event)))
+      .reduce((sum, event) => sum + event.dur / 1000, 0);
+    return { startMs: (task.ts - fcpTs) / 1000, ms: task.dur / 1000, work, ours, compileMs };
   });
 }
 
@@ -66,6 +80,7 @@ await withDatabase(async (databaseUrl) => {
     for (const path of paths) {
       const longestOfOurs = [];
       const blocking = [];
+      const compiling = [];
       for (let run = 1; run <= runs; run++) {
         // A new context is a new profile: nothing cached, as for a first visit. A Dutch browser, as in `npm run audit`.
         const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Language': 'nl-NL,nl;q=0.9' } });
@@ -78,6 +93,7 @@ await withDatabase(async (databaseUrl) => {
         await context.close();
         longestOfOurs.push(Math.max(0, ...tasks.filter((task) => task.ours).map((task) => task.ms)));
         blocking.push(blockingAt4x(tasks));
+        compiling.push(tasks.reduce((sum, task) => sum + task.compileMs, 0));
         const shown = tasks
           .filter((task) => task.ms >= SHOWN_TASK_MS)
           .map((task) => `${ms(task.startMs)}+${ms(task.ms)}${task.work.length ? ` [${task.work.join(' ')}]` : ''}`);
@@ -85,7 +101,8 @@ await withDatabase(async (databaseUrl) => {
       }
       console.log(
         `${path}: longest task of our scripts ${longestOfOurs.map(ms).join(', ')} ms (median ${ms(median(longestOfOurs))}); ` +
-          `blocking at 4x median ${ms(median(blocking))} ms\n`,
+          `blocking at 4x median ${ms(median(blocking))} ms; compiling on the main thread median ` +
+          `${ms(median(compiling))} ms\n`,
       );
     }
   } finally {
